@@ -1,0 +1,25 @@
+// One error type for the api: a code from isomorphic/domain/codes, an HTTP status, and a message in
+// both languages (the request's language is chosen when the envelope is written).
+import { Codes, codeMessages } from '../../isomorphic/domain/codes';
+
+export interface Bilingual { zh: string; en: string }
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly bilingual: Bilingual;
+  constructor(code: number, status: number, message?: Bilingual) {
+    const m = message ?? codeMessages[code] ?? codeMessages[Codes.INTERNAL];
+    super(m.en);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.bilingual = m;
+  }
+}
+
+export const badRequest = (message?: Bilingual, code: number = Codes.BAD_REQUEST) => new ApiError(code, 400, message);
+export const notFound = (message?: Bilingual) => new ApiError(Codes.NOT_FOUND, 404, message);
+export const gone = (message?: Bilingual) => new ApiError(Codes.GONE, 410, message);
+export const forbidden = (message?: Bilingual) => new ApiError(Codes.FORBIDDEN, 403, message);
+export const sessionExpired = () => new ApiError(Codes.SESSION_EXPIRED, 401);

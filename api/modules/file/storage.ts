@@ -1,0 +1,27 @@
+// Storage drivers: where uploaded and seeded files live. The local directory is the default; Aliyun OSS
+// (with temporary STS credentials for browser uploads) is chosen by STORAGE_DRIVER=oss.
+export interface UploadCredentials {
+  dir: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  securityToken: string;
+  endpoint: string;
+  bucket: string;
+  region: string;
+  expiration: string;
+  /** where the browser sends files: 'oss' multipart upload, or 'local' POST to the api */
+  mode: 'oss' | 'local';
+  uploadUrl: string;
+}
+
+export interface StorageDriver {
+  readonly name: 'local' | 'oss';
+  /** Stores bytes at a relative path such as "product/12/cover.jpg". */
+  put(relPath: string, body: Buffer, contentType: string): Promise<void>;
+  get(relPath: string): Promise<Buffer | null>;
+  remove(relPath: string): Promise<void>;
+  /** Public URL of a stored path. */
+  url(relPath: string): string;
+  /** Temporary credentials for a browser upload into `dir`. */
+  uploadCredentials(dir: string): Promise<UploadCredentials>;
+}

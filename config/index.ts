@@ -1,0 +1,186 @@
+// The only reader of the environment. Every setting has a default that runs out of the box;
+// a bad value stops the boot with a message naming the variable.
+import path from 'node:path';
+
+export type Role = 'web' | 'api' | 'all';
+export type StorageDriverName = 'local' | 'oss';
+export type SmsDriverName = 'log' | 'aliyun';
+
+export interface Config {
+  role: Role;
+  web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string };
+  api: { host: string; port: number };
+  db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  seedOnEmpty: boolean;
+  seedProducts: number;
+  logLevel: string;
+  passwordAesKey: string;
+  storage: {
+    driver: StorageDriverName;
+    localDir: string;
+    publicBase: string;
+    oss: { region: string; bucket: string; accessKeyId: string; accessKeySecret: string; roleArn: string; endpoint: string; publicBase: string };
+  };
+  sms: { driver: SmsDriverName; aliyun: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string } };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid setting ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name, fallback);
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const raw = str(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${raw}"`);
+  return raw.replace(/\/$/, '');
+}
+
+/** Every setting, with its default and meaning: the README's table is generated from this list. */
+export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'ROLE', default: 'all', meaning: 'which service this process runs: web, api or all (also `--role`)' },
+  { name: 'PORT', default: '3000', meaning: 'web service port' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'web service listen address' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:3000', meaning: 'public origin of the site, for canonical links and sitemaps' },
+  { name: 'API_PORT', default: '3001', meaning: 'api service port' },
+  { name: 'API_HOST', default: '127.0.0.1', meaning: 'api service listen address' },
+  { name: 'API_URL', default: 'http://127.0.0.1:3001', meaning: 'where the web service reaches the api' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'trust X-Forwarded-* from a load balancer in front of web' },
+  { name: 'COOKIE_SECURE', default: 'false', meaning: 'mark the session cookie Secure (set behind TLS)' },
+  { name: 'DICT_REFRESH_MS', default: '300000', meaning: 'how often web refreshes its cached dictionary (ms)' },
+  { name: 'DATABASE_URL', default: '(empty: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of the embedded SQLite file' },
+  { name: 'DATA_DIR', default: './data', meaning: 'directory for the SQLite file, uploaded files and indexes' },
+  { name: 'SQLITE_FILE', default: '$DATA_DIR/lace.sqlite', meaning: 'the SQLite database file' },
+  { name: 'SEED_ON_EMPTY', default: 'true', meaning: 'seed demo data when the database has no products' },
+  { name: 'SEED_PRODUCTS', default: '320', meaning: 'how many demo products the start-up seed creates' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'PASSWORD_AES_KEY', default: 'lace-market-2026', meaning: 'the fixed AES-ECB key (16/24/32 chars) pages use to obscure passwords in transit' },
+  { name: 'STORAGE_DRIVER', default: 'local', meaning: 'local (a directory) or oss (Aliyun OSS)' },
+  { name: 'STORAGE_DIR', default: '$DATA_DIR/files', meaning: 'directory of the local storage driver' },
+  { name: 'STORAGE_PUBLIC_BASE', default: '/api/files', meaning: 'URL prefix under which local files are served' },
+  { name: 'OSS_REGION', default: '', meaning: 'Aliyun OSS region, e.g. oss-cn-hangzhou (oss driver)' },
+  { name: 'OSS_BUCKET', default: '', meaning: 'Aliyun OSS bucket (oss driver)' },
+  { name: 'OSS_ACCESS_KEY_ID', default: '', meaning: 'RAM user key id allowed to assume OSS_ROLE_ARN (oss driver)' },
+  { name: 'OSS_ACCESS_KEY_SECRET', default: '', meaning: 'RAM user key secret (oss driver)' },
+  { name: 'OSS_ROLE_ARN', default: '', meaning: 'RAM role assumed via STS for temporary browser upload credentials' },
+  { name: 'OSS_ENDPOINT', default: '', meaning: 'OSS endpoint override (default https://$OSS_BUCKET.$OSS_REGION.aliyuncs.com)' },
+  { name: 'OSS_PUBLIC_BASE', default: '', meaning: 'public/CDN URL prefix for stored objects (oss driver)' },
+  { name: 'SMS_DRIVER', default: 'log', meaning: 'log (codes written to the log) or aliyun (Aliyun SMS)' },
+  { name: 'ALIYUN_SMS_ACCESS_KEY_ID', default: '', meaning: 'Aliyun SMS key id (aliyun driver)' },
+  { name: 'ALIYUN_SMS_ACCESS_KEY_SECRET', default: '', meaning: 'Aliyun SMS key secret (aliyun driver)' },
+  { name: 'ALIYUN_SMS_SIGN_NAME', default: '', meaning: 'Aliyun SMS signature name (aliyun driver)' },
+  { name: 'ALIYUN_SMS_TEMPLATE_CODE', default: '', meaning: 'Aliyun SMS template code with a ${code} parameter (aliyun driver)' },
+];
+
+export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const roleArg = argv.find((a, i) => a.startsWith('--role=') || argv[i - 1] === '--role');
+  const roleRaw = roleArg?.startsWith('--role=') ? roleArg.slice(7) : roleArg ?? str(env, 'ROLE', 'all');
+  if (!['web', 'api', 'all'].includes(roleRaw)) throw new ConfigError('ROLE', `expected web, api or all, got "${roleRaw}"`);
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
+  const databaseUrl = env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : '';
+  const apiPort = int(env, 'API_PORT', 3001, 1, 65535);
+  const webPort = int(env, 'PORT', 3000, 0, 65535);
+  const aesKey = str(env, 'PASSWORD_AES_KEY', 'lace-market-2026');
+  if (![16, 24, 32].includes(Buffer.byteLength(aesKey))) throw new ConfigError('PASSWORD_AES_KEY', 'must be 16, 24 or 32 bytes long');
+  const storageDriver = oneOf(env, 'STORAGE_DRIVER', ['local', 'oss'] as const, 'local');
+  const oss = {
+    region: str(env, 'OSS_REGION', ''),
+    bucket: str(env, 'OSS_BUCKET', ''),
+    accessKeyId: str(env, 'OSS_ACCESS_KEY_ID', ''),
+    accessKeySecret: str(env, 'OSS_ACCESS_KEY_SECRET', ''),
+    roleArn: str(env, 'OSS_ROLE_ARN', ''),
+    endpoint: str(env, 'OSS_ENDPOINT', ''),
+    publicBase: str(env, 'OSS_PUBLIC_BASE', ''),
+  };
+  if (storageDriver === 'oss') {
+    for (const [k, v] of [['OSS_REGION', oss.region], ['OSS_BUCKET', oss.bucket], ['OSS_ACCESS_KEY_ID', oss.accessKeyId], ['OSS_ACCESS_KEY_SECRET', oss.accessKeySecret], ['OSS_ROLE_ARN', oss.roleArn]]) {
+      if (!v) throw new ConfigError(k, 'required when STORAGE_DRIVER=oss');
+    }
+  }
+  const smsDriver = oneOf(env, 'SMS_DRIVER', ['log', 'aliyun'] as const, 'log');
+  const aliyun = {
+    accessKeyId: str(env, 'ALIYUN_SMS_ACCESS_KEY_ID', ''),
+    accessKeySecret: str(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET', ''),
+    signName: str(env, 'ALIYUN_SMS_SIGN_NAME', ''),
+    templateCode: str(env, 'ALIYUN_SMS_TEMPLATE_CODE', ''),
+  };
+  if (smsDriver === 'aliyun') {
+    for (const [k, v] of Object.entries({ ALIYUN_SMS_ACCESS_KEY_ID: aliyun.accessKeyId, ALIYUN_SMS_ACCESS_KEY_SECRET: aliyun.accessKeySecret, ALIYUN_SMS_SIGN_NAME: aliyun.signName, ALIYUN_SMS_TEMPLATE_CODE: aliyun.templateCode })) {
+      if (!v) throw new ConfigError(k, 'required when SMS_DRIVER=aliyun');
+    }
+  }
+  const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
+  return {
+    role: roleRaw as Role,
+    web: {
+      host: str(env, 'HOST', '0.0.0.0'),
+      port: webPort,
+      apiUrl: url(env, 'API_URL', `http://127.0.0.1:${apiPort}`, ['http:', 'https:']),
+      trustProxy: bool(env, 'TRUST_PROXY', false),
+      cookieSecure: bool(env, 'COOKIE_SECURE', false),
+      dictRefreshMs: int(env, 'DICT_REFRESH_MS', 300_000, 1000),
+      publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${webPort || 3000}`, ['http:', 'https:']),
+    },
+    api: { host: str(env, 'API_HOST', '127.0.0.1'), port: apiPort },
+    db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
+    dataDir,
+    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
+    seedProducts: int(env, 'SEED_PRODUCTS', 320, 0, 10_000_000),
+    logLevel,
+    passwordAesKey: aesKey,
+    storage: {
+      driver: storageDriver,
+      localDir: path.resolve(str(env, 'STORAGE_DIR', path.join(dataDir, 'files'))),
+      publicBase: str(env, 'STORAGE_PUBLIC_BASE', '/api/files').replace(/\/$/, ''),
+      oss,
+    },
+    sms: { driver: smsDriver, aliyun },
+  };
+}
+
+/** Values tests and tools read from the environment (kept here so no other folder reads process.env). */
+export const testEnv = {
+  requirePg: bool(process.env, 'REQUIRE_PG', false),
+  pgUrl: str(process.env, 'TEST_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/test'),
+  ci: bool(process.env, 'CI', false),
+  chromiumPath: str(process.env, 'CHROMIUM_PATH', '/usr/bin/chromium'),
+};

@@ -1,0 +1,64 @@
+// Code tables of SPEC §4 for the catalogue, with their labels in both languages.
+export interface Labelled { zh: string; en: string }
+
+export const PatternType = { FABRIC: 100010, BIG_BORDER: 100011, SMALL_BORDER: 100012, EYELASH: 100013 } as const;
+export const Shape = { SEMI_FINISHED: 200010, FINISHED: 200011, IN_STOCK: 200012, MADE_TO_ORDER: 200013 } as const;
+export const Unit = { YARD: 400010, KILO: 400011, STRIP: 400012 } as const;
+export const SupplyStatus = { DELETED: 0, IN_SUPPLY: 1, CLOSED: 2 } as const;
+export const BuyType = { SAMPLE_CUT: 1, BULK: 2, PLATE_CUT: 3 } as const;
+export const Delivery = { FREIGHT_COLLECT: 1, SELF_PICKUP: 2, SELLER_PAYS: 3, FREIGHT_ONLINE: 4, HOME_DELIVERY: 5 } as const;
+export const UserType = { MANUFACTURER: 1, TRADER: 2, DESIGNER: 3 } as const;
+
+export const patternTypeLabels: Record<number, Labelled> = {
+  100010: { zh: '面料', en: 'Fabric' },
+  100011: { zh: '大边', en: 'Big border' },
+  100012: { zh: '小边', en: 'Small border' },
+  100013: { zh: '睫毛', en: 'Eyelash' },
+};
+export const shapeLabels: Record<number, Labelled> = {
+  200010: { zh: '半成品布', en: 'Semi-finished cloth' },
+  200011: { zh: '成品', en: 'Finished product' },
+  200012: { zh: '现货', en: 'In stock' },
+  200013: { zh: '订做', en: 'Made to order' },
+};
+export const unitLabels: Record<number, Labelled> = {
+  400010: { zh: '码', en: 'yard' },
+  400011: { zh: '公斤', en: 'kilo' },
+  400012: { zh: '条', en: 'strip' },
+};
+export const buyTypeLabels: Record<number, Labelled> = {
+  1: { zh: '剪样', en: 'Sample cut' },
+  2: { zh: '大货', en: 'Bulk' },
+  3: { zh: '剪版', en: 'Plate cut' },
+};
+export const deliveryLabels: Record<number, Labelled> = {
+  1: { zh: '运费到付', en: 'Freight collect' },
+  2: { zh: '自提', en: 'Self pickup' },
+  3: { zh: '卖家包邮', en: 'Seller pays shipping' },
+  4: { zh: '在线支付运费', en: 'Pay freight online' },
+  5: { zh: '送货上门', en: 'Home delivery' },
+};
+export const supplyStatusLabels: Record<number, Labelled> = {
+  0: { zh: '已删除', en: 'Deleted' },
+  1: { zh: '供应中', en: 'In supply' },
+  2: { zh: '已关闭', en: 'Closed' },
+};
+export const userTypeLabels: Record<number, Labelled> = {
+  1: { zh: '花边厂家', en: 'Lace manufacturer' },
+  2: { zh: '档口商家', en: 'Stall trader' },
+  3: { zh: '服装设计师', en: 'Clothing designer' },
+};
+
+/** Dictionary groups seeded into the database and served by /front/dicTree/byTypeKey. */
+export const dictionaryGroups: Array<{ typeKey: string; name: Labelled; entries: Record<number, Labelled> }> = [
+  { typeKey: 'patternType', name: { zh: '花型类别', en: 'Pattern type' }, entries: patternTypeLabels },
+  { typeKey: 'shape', name: { zh: '形态', en: 'Shape' }, entries: shapeLabels },
+  { typeKey: 'unit', name: { zh: '单位', en: 'Unit' }, entries: unitLabels },
+  { typeKey: 'buyType', name: { zh: '采购类型', en: 'Purchase type' }, entries: buyTypeLabels },
+  { typeKey: 'delivery', name: { zh: '配送方式', en: 'Delivery' }, entries: deliveryLabels },
+  { typeKey: 'supplyStatus', name: { zh: '供应状态', en: 'Supply status' }, entries: supplyStatusLabels },
+  { typeKey: 'userType', name: { zh: '用户类型', en: 'User type' }, entries: userTypeLabels },
+];
+
+/** Added locally on the page, as SPEC §3 says: startup acceptance. */
+export const startupAcceptance = { typeKey: 'startupAcceptance', entries: { 0: { zh: '未接受', en: 'Not accepted' }, 1: { zh: '已接受', en: 'Accepted' } } as Record<number, Labelled> };

@@ -1,0 +1,22 @@
+// Business constants and limits of SPEC §9.
+export const Limits = {
+  cookieDays: 7,
+  tokenCookie: 'x-token',
+  userCookie: 'user',
+  companyCookie: 'company',
+  langCookie: 'lang',
+  freeImageSearchesPerDay: 7,
+  searchPollMs: 2000,
+  maxImageMb: 10,
+  maxAddresses: 8,
+  contentWidth: 1190,
+  rootFontMin: 15,
+  rootFontMax: 20,
+  thumbsPerRow: 5,
+  colourCardsPerRow: 9,
+  loadingBar: { durationMs: 5000, tickMs: 100, finishAbove: 95, heightPx: 2 },
+  imagePreload: 1.3,
+  imageRetries: 1,
+  pageSize: 20,
+  maxPageSize: 100,
+} as const;

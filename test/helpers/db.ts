@@ -1,0 +1,69 @@
+// Test databases: a fresh SQLite file per test, and a fresh PostgreSQL schema per test when PostgreSQL
+// is reachable. Without PostgreSQL the PostgreSQL variants skip and say so, unless REQUIRE_PG=1
+// (as .ci/run sets), where its absence fails the run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { testEnv } from '../../config/index';
+import { openDatabase, type Db, type DialectName } from '../../api/db/database';
+import { migrateToLatest } from '../../api/db/migrate';
+
+let pgAvailable: Promise<boolean> | undefined;
+
+export function postgresAvailable(): Promise<boolean> {
+  pgAvailable ??= (async () => {
+    const client = new pg.Client({ connectionString: testEnv.pgUrl, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return pgAvailable;
+}
+
+/** The dialects to run a suite on, with the reason when PostgreSQL is skipped. */
+export async function dialects(): Promise<Array<{ dialect: DialectName; skip: string | false }>> {
+  const available = await postgresAvailable();
+  if (!available && testEnv.requirePg) throw new Error(`REQUIRE_PG=1 but PostgreSQL is not reachable at ${testEnv.pgUrl}`);
+  return [
+    { dialect: 'sqlite', skip: false },
+    { dialect: 'postgres', skip: available ? false : `PostgreSQL not reachable at ${testEnv.pgUrl}; set TEST_DATABASE_URL or start it` },
+  ];
+}
+
+export interface TestDb { db: Db; dir: string; cleanup(): Promise<void> }
+
+/** A migrated, empty database of the given dialect that disappears when cleanup() runs. */
+export async function createTestDb(dialect: DialectName): Promise<TestDb> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lace-test-'));
+  if (dialect === 'sqlite') {
+    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    await migrateToLatest(db);
+    return { db, dir, cleanup: async () => { await db.destroy(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: testEnv.pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDatabase({ kind: 'postgres', url: testEnv.pgUrl, schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    dir,
+    cleanup: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: testEnv.pgUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
