@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok, responses } from '../../http/envelope';
+import type { ModuleOptions } from '../../deps';
+import { createSmsDriver } from '../sms/sms.driver';
+import * as account from './account.service';
+import { endSession, requireUser, tokenOf } from './session';
+
+const Mobile = Type.String({ maxLength: 20, description: 'mobile number, 11 digits starting with 1' });
+const Encrypted = Type.String({ minLength: 1, maxLength: 200, description: 'AES-ECB/PKCS7 encrypted, base64' });
+const SmsCode = Type.String({ minLength: 1, maxLength: 10 });
+
+const UserInfo = Type.Object({
+  id: Type.Integer(), mobile: Type.String(), userType: Type.Integer(), nickname: Type.String(), realName: Type.String(),
+  email: Type.String(), avatarUrl: Type.String(), companyId: Type.Union([Type.Integer(), Type.Null()]), settled: Type.Boolean(), createdAt: Type.String(),
+});
+const CompanyBrief = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), logoUrl: Type.String() }), Type.Null()]);
+const SessionInfo = Type.Object({ user: UserInfo, company: CompanyBrief });
+const Nothing = Type.Null();
+
+export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
+  const ctx: account.AccountContext = {
+    db: deps.db.db,
+    sms: deps.sms ?? createSmsDriver(deps.config, app.log),
+    storage: deps.storage,
+    aesKey: deps.config.passwordAesKey,
+  };
+  const tags = ['account'];
+
+  app.post('/front/user/getRegSMSCode', {
+    schema: { tags, summary: 'Send a registration code to an unregistered phone', body: Type.Object({ mobile: Mobile }), response: responses(Nothing) },
+  }, async (request) => {
+    const { mobile } = request.body as { mobile: string };
+    await account.sendRegistrationCode(ctx, mobile);
+    return ok(request, null, { zh: '验证码已发送', en: 'The code has been sent' });
+  });
+
+  app.post('/front/user/getVerifyCode', {
+    schema: {
+      tags, summary: 'Send a code to reset a password (registered phone) or to change to a new phone (signed in)',
+      body: Type.Object({ mobile: Mobile, purpose: Type.Union([Type.Literal('findPassword'), Type.Literal('changeMobile')], { default: 'findPassword' }) }),
+      response: responses(Nothing),
+    },
+  }, async (request) => {
+    const { mobile, purpose } = request.body as { mobile: string; purpose: 'findPassword' | 'changeMobile' };
+    if (purpose === 'changeMobile') await requireUser(ctx.db, request);
+    await account.sendVerifyCode(ctx, mobile, purpose);
+    return ok(request, null, { zh: '验证码已发送', en: 'The code has been sent' });
+  });
+
+  app.post('/front/user/reg', {
+    schema: {
+      tags, summary: 'Register with a phone, an SMS code and a password',
+      body: Type.Object({
+        mobile: Mobile, password: Encrypted, confirmPassword: Encrypted, smsCode: SmsCode,
+        userType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+        nickname: Type.Optional(Type.String({ maxLength: 30 })),
+      }),
+      response: responses(UserInfo),
+    },
+  }, async (request) => {
+    const user = await account.register(ctx, request.body as Parameters<typeof account.register>[1]);
+    return ok(request, user, { zh: '注册成功，请登录', en: 'Registered, please sign in' });
+  });
+
+  app.post('/front/user/login', {
+    schema: {
+      tags, summary: 'Sign in; returns the session token (the web service keeps it in an HttpOnly cookie)',
+      body: Type.Object({ mobile: Mobile, password: Encrypted }),
+      response: responses(Type.Object({ token: Type.String(), user: UserInfo, company: CompanyBrief })),
+    },
+  }, async (request) => {
+    const { mobile, password } = request.body as { mobile: string; password: string };
+    return ok(request, await account.login(ctx, mobile, password), { zh: '登录成功', en: 'Signed in' });
+  });
+
+  app.post('/front/user/loginOut', { schema: { tags, summary: 'Sign out: ends the token', response: responses(Nothing) } }, async (request) => {
+    const token = tokenOf(request);
+    if (token) await endSession(ctx.db, token);
+    return ok(request, null, { zh: '已退出登录', en: 'Signed out' });
+  });
+
+  app.post('/front/user/findPassWd', {
+    schema: {
+      tags, summary: 'Reset a forgotten password with an SMS code; ends every session',
+      body: Type.Object({ mobile: Mobile, smsCode: SmsCode, password: Encrypted, confirmPassword: Encrypted }),
+      response: responses(Nothing),
+    },
+  }, async (request) => {
+    await account.findPassword(ctx, request.body as Parameters<typeof account.findPassword>[1]);
+    return ok(request, null, { zh: '密码已重置，请登录', en: 'Password reset, please sign in' });
+  });
+
+  app.post('/user/getUserInfo', { schema: { tags, summary: 'The signed-in user and company', security: [{ token: [] }], response: responses(SessionInfo) } }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    return ok(request, await account.sessionInfo(ctx, user));
+  });
+
+  app.post('/user/restPasswd', {
+    schema: {
+      tags, summary: 'Change the password', security: [{ token: [] }],
+      body: Type.Object({ oldPassword: Encrypted, password: Encrypted, confirmPassword: Encrypted }), response: responses(Nothing),
+    },
+  }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    await account.changePassword(ctx, user, request.body as { oldPassword: string; password: string; confirmPassword: string });
+    return ok(request, null, { zh: '密码已修改', en: 'Password changed' });
+  });
+
+  app.post('/user/checkPasswd', {
+    schema: { tags, summary: 'Check the current password (first step of a phone change)', security: [{ token: [] }], body: Type.Object({ password: Encrypted }), response: responses(Type.Object({ valid: Type.Boolean() })) },
+  }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    await account.checkPassword(ctx, user, (request.body as { password: string }).password);
+    return ok(request, { valid: true });
+  });
+
+  app.post('/user/updateUser', {
+    schema: {
+      tags, summary: 'Update my profile', security: [{ token: [] }],
+      body: Type.Object({
+        nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+        realName: Type.Optional(Type.String({ maxLength: 30 })),
+        email: Type.Optional(Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 100 })])),
+        avatarPath: Type.Optional(Type.String({ maxLength: 300 })),
+      }),
+      response: responses(UserInfo),
+    },
+  }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    return ok(request, await account.updateProfile(ctx, user, request.body as Parameters<typeof account.updateProfile>[2]), { zh: '保存成功', en: 'Saved' });
+  });
+
+  app.post('/user/changeMobile', {
+    schema: {
+      tags, summary: 'Change my phone: needs the current password and a code sent to the new phone', security: [{ token: [] }],
+      body: Type.Object({ password: Encrypted, mobile: Mobile, smsCode: SmsCode }), response: responses(UserInfo),
+    },
+  }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    return ok(request, await account.changeMobile(ctx, user, request.body as { password: string; mobile: string; smsCode: string }), { zh: '手机号已更换', en: 'Phone changed' });
+  });
+}

@@ -1,0 +1,56 @@
+// Sessions: random tokens, stored only as SHA-256 hashes, valid 7 days.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { AccountLimits } from '../../../isomorphic/domain/account';
+import { sessionExpired } from '../../http/errors';
+import type { Database, UserTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+
+export type UserRow = Selectable<UserTable>;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Kysely<Database>, userId: number, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insertInto('user_session').values({
+    token_hash: hashToken(token),
+    user_id: userId,
+    expires_at: new Date(now.getTime() + AccountLimits.sessionDays * 86400_000).toISOString(),
+    created_at: now.toISOString(),
+  }).execute();
+  return token;
+}
+
+export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('user_session').where('token_hash', '=', hashToken(token)).execute();
+}
+
+export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('user_session').where('user_id', '=', userId).execute();
+}
+
+export function tokenOf(request: FastifyRequest): string | null {
+  const raw = request.headers['x-token'];
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token && token.length <= 200 ? token : null;
+}
+
+/** The signed-in user of this request, or null. */
+export async function findUser(db: Kysely<Database>, request: FastifyRequest, now = new Date()): Promise<UserRow | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  const row = await db.selectFrom('user_session').innerJoin('app_user', 'app_user.id', 'user_session.user_id')
+    .selectAll('app_user').select('user_session.expires_at')
+    .where('user_session.token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!row || row.expires_at <= now.toISOString()) return null;
+  const { expires_at: _e, ...user } = row;
+  return user;
+}
+
+/** The signed-in user, or the session-expired error (210018) that sends the page to /login. */
+export async function requireUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserRow> {
+  const user = await findUser(db, request);
+  if (!user) throw sessionExpired();
+  return user;
+}

@@ -1,0 +1,95 @@
+// Delivery addresses: at most 8 per user, exactly one default while any exist, and nobody touches
+// another person's address (a foreign id answers "address does not exist" and changes nothing).
+import type { Kysely, Selectable } from 'kysely';
+import { AccountLimits, isMobile } from '../../../isomorphic/domain/account';
+import { Codes } from '../../../isomorphic/domain/codes';
+import type { Consignee } from '../../../isomorphic/api-client/account-types';
+import { ApiError } from '../../http/errors';
+import type { ConsigneeTable, Database } from '../../db/schema';
+
+export interface ConsigneeInput { consignee: string; phone: string; provinceCode: string; cityCode: string; districtCode?: string; detail: string; isDefault?: boolean }
+
+const toConsignee = (r: Selectable<ConsigneeTable>): Consignee => ({
+  id: r.id, consignee: r.consignee, phone: r.phone, provinceCode: r.province_code, cityCode: r.city_code,
+  districtCode: r.district_code, region: r.region, detail: r.detail, isDefault: r.is_default === 1,
+});
+
+const invalid = (zh: string, en: string) => new ApiError(Codes.BAD_REQUEST, 400, { zh, en });
+
+/** Checks the fields and that the region codes exist and nest; returns the region text. */
+async function validate(db: Kysely<Database>, input: ConsigneeInput): Promise<string> {
+  if (!input.consignee.trim()) throw invalid('请填写收货人', 'Please enter the consignee');
+  if (!isMobile(input.phone)) throw new ApiError(Codes.INVALID_MOBILE, 400);
+  if (!input.detail.trim()) throw invalid('请填写详细地址', 'Please enter the detailed address');
+  const codes = [input.provinceCode, input.cityCode, input.districtCode].filter((c): c is string => !!c);
+  const rows = await db.selectFrom('area').selectAll().where('code', 'in', codes).execute();
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const province = byCode.get(input.provinceCode);
+  const city = byCode.get(input.cityCode);
+  const district = input.districtCode ? byCode.get(input.districtCode) : undefined;
+  if (!province || province.level !== 1 || !city || city.parent_code !== province.code || (input.districtCode && (!district || district.parent_code !== city.code))) {
+    throw invalid('请选择正确的所在地区', 'Please choose a valid region');
+  }
+  return [province.name, city.name, district?.name].filter(Boolean).join(' ');
+}
+
+async function owned(db: Kysely<Database>, userId: number, id: number) {
+  const row = await db.selectFrom('consignee').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
+  return row;
+}
+
+export async function listConsignees(db: Kysely<Database>, userId: number): Promise<Consignee[]> {
+  const rows = await db.selectFrom('consignee').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'asc').execute();
+  return rows.map(toConsignee);
+}
+
+export async function addConsignee(db: Kysely<Database>, userId: number, input: ConsigneeInput): Promise<Consignee> {
+  const region = await validate(db, input);
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const { n } = await trx.selectFrom('consignee').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    if (Number(n) >= AccountLimits.maxAddresses) throw new ApiError(Codes.ADDRESS_LIMIT, 400);
+    const makeDefault = Number(n) === 0 || !!input.isDefault;
+    if (makeDefault) await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
+    const row = await trx.insertInto('consignee').values({
+      user_id: userId, consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
+      district_code: input.districtCode ?? '', region, detail: input.detail.trim(), is_default: makeDefault ? 1 : 0, created_at: now, updated_at: now,
+    }).returningAll().executeTakeFirstOrThrow();
+    return toConsignee(row);
+  });
+}
+
+export async function editConsignee(db: Kysely<Database>, userId: number, id: number, input: ConsigneeInput): Promise<Consignee> {
+  await owned(db, userId, id);
+  const region = await validate(db, input);
+  return db.transaction().execute(async (trx) => {
+    if (input.isDefault) await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
+    const row = await trx.updateTable('consignee').set({
+      consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
+      district_code: input.districtCode ?? '', region, detail: input.detail.trim(), updated_at: new Date().toISOString(),
+      ...(input.isDefault ? { is_default: 1 } : {}),
+    }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirstOrThrow();
+    return toConsignee(row);
+  });
+}
+
+export async function deleteConsignee(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+  const row = await owned(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).execute();
+    if (row.is_default === 1) {
+      // Keep one default while any address remains: the oldest one takes over.
+      const next = await trx.selectFrom('consignee').select('id').where('user_id', '=', userId).orderBy('id', 'asc').limit(1).executeTakeFirst();
+      if (next) await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', next.id).execute();
+    }
+  });
+}
+
+export async function setDefaultConsignee(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+  await owned(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
+    await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', id).where('user_id', '=', userId).execute();
+  });
+}

@@ -1,0 +1,50 @@
+// Verification codes: 6 digits, valid 5 minutes, single use, stored hashed; at most one per phone per
+// 60 s and 10 per phone per day; a code survives at most 5 wrong guesses.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { AccountLimits, type SmsPurpose } from '../../../isomorphic/domain/account';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { ApiError } from '../../http/errors';
+import type { Database } from '../../db/schema';
+import type { SmsDriver } from './sms.driver';
+
+const hashCode = (mobile: string, purpose: string, code: string) =>
+  crypto.createHash('sha256').update(`${mobile}:${purpose}:${code}`).digest('hex');
+
+export async function issueSmsCode(db: Kysely<Database>, sms: SmsDriver, mobile: string, purpose: SmsPurpose, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const recent = await db.selectFrom('sms_code').select(['created_at']).where('mobile', '=', mobile).where('created_at', '>', dayAgo).orderBy('created_at', 'desc').execute();
+  if (recent.length && now.getTime() - new Date(recent[0].created_at).getTime() < AccountLimits.smsMinIntervalMs) {
+    throw new ApiError(Codes.SMS_TOO_FREQUENT, 429);
+  }
+  if (recent.length >= AccountLimits.smsPerDay) throw new ApiError(Codes.SMS_DAILY_LIMIT, 429);
+  const code = String(crypto.randomInt(0, 10 ** AccountLimits.smsCodeLength)).padStart(AccountLimits.smsCodeLength, '0');
+  await db.insertInto('sms_code').values({
+    mobile,
+    purpose,
+    code_hash: hashCode(mobile, purpose, code),
+    attempts: 0,
+    expires_at: new Date(now.getTime() + AccountLimits.smsCodeTtlMs).toISOString(),
+    used_at: null,
+    created_at: now.toISOString(),
+  }).execute();
+  await sms.send(mobile, code, purpose);
+}
+
+/** Checks and uses up the newest live code for this phone and purpose, or throws SMS_CODE_INVALID. */
+export async function consumeSmsCode(db: Kysely<Database>, mobile: string, purpose: SmsPurpose, code: string, now = new Date()): Promise<void> {
+  const row = await db.selectFrom('sms_code').selectAll()
+    .where('mobile', '=', mobile).where('purpose', '=', purpose).where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!row || row.attempts >= AccountLimits.smsMaxAttempts) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(hashCode(mobile, purpose, String(code).trim()), 'hex');
+  if (!crypto.timingSafeEqual(expected, given)) {
+    await db.updateTable('sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  }
+  // Single use: only the request that flips used_at from null wins.
+  const res = await db.updateTable('sms_code').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+}

@@ -1,0 +1,198 @@
+import t from 'tap';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { dialects } from '../../helpers/db';
+import { createAccountsApi } from '../../helpers/accounts';
+
+for (const { dialect, skip } of await dialects()) {
+  t.test(`accounts on ${dialect}`, { skip }, async (t) => {
+    const api = await createAccountsApi(dialect);
+    t.teardown(() => api.close());
+    const { enc } = api;
+    const db = api.testDb.db.db;
+
+    t.test('registration code: phone pattern, duplicates and the 60 s rule', async (t) => {
+      for (const bad of ['12345678901', '1234', '19912345678', '2381234567a', '']) {
+        const r = await api.post('/front/user/getRegSMSCode', { mobile: bad });
+        t.equal(r.status, 400, `${bad} refused`);
+        t.equal(r.body.code, Codes.INVALID_MOBILE);
+        t.equal(r.body.message, 'Please input correct phone');
+      }
+      const ok = await api.post('/front/user/getRegSMSCode', { mobile: '13800000001' });
+      t.equal(ok.body.code, 0);
+      const code = api.lastCode('13800000001');
+      t.match(code, /^\d{6}$/, 'a 6-digit code is logged');
+      const row = await db.selectFrom('sms_code').selectAll().where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
+      t.not(row.code_hash, code, 'stored hashed');
+      t.notOk(row.code_hash.includes(code), 'the code is not in the stored hash');
+      t.equal(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime(), 5 * 60_000, 'valid 5 minutes');
+      const again = await api.post('/front/user/getRegSMSCode', { mobile: '13800000001' });
+      t.equal(again.status, 429);
+      t.equal(again.body.code, Codes.SMS_TOO_FREQUENT);
+      t.equal(api.sms.filter((s) => s.mobile === '13800000001').length, 1, 'no second SMS');
+    });
+
+    t.test('ten codes per phone per day', async (t) => {
+      const mobile = '13800000009';
+      const now = Date.now();
+      for (let i = 0; i < 10; i++) {
+        await db.insertInto('sms_code').values({ mobile, purpose: 'register', code_hash: 'x', attempts: 0, expires_at: new Date(now - 3600_000).toISOString(), used_at: null, created_at: new Date(now - (i + 2) * 3600_000).toISOString() }).execute();
+      }
+      const r = await api.post('/front/user/getRegSMSCode', { mobile });
+      t.equal(r.body.code, Codes.SMS_DAILY_LIMIT);
+      t.equal(r.status, 429);
+    });
+
+    t.test('register: passwords must match, the code must be right and is single use', async (t) => {
+      const mobile = '13800000001';
+      const code = api.lastCode(mobile);
+      const differ = await api.post('/front/user/reg', { mobile, password: enc('lace2026'), confirmPassword: enc('lace2027'), smsCode: code, userType: 3 });
+      t.equal(differ.body.code, Codes.PASSWORDS_DIFFER);
+      t.equal(differ.body.message, 'Twice times password is different');
+      const weak = await api.post('/front/user/reg', { mobile, password: enc('123'), confirmPassword: enc('123'), smsCode: code, userType: 3 });
+      t.equal(weak.body.code, Codes.PASSWORD_TOO_WEAK);
+      const garbage = await api.post('/front/user/reg', { mobile, password: 'not-encrypted', confirmPassword: 'not-encrypted', smsCode: code, userType: 3 });
+      t.equal(garbage.body.code, Codes.PASSWORD_UNREADABLE);
+      const wrong = await api.post('/front/user/reg', { mobile, password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: code === '000000' ? '111111' : '000000', userType: 3 });
+      t.equal(wrong.body.code, Codes.SMS_CODE_INVALID);
+      const badType = await api.post('/front/user/reg', { mobile, password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: code, userType: 7 });
+      t.equal(badType.status, 400);
+      t.equal(await db.selectFrom('app_user').select('id').where('mobile', '=', mobile).executeTakeFirst(), undefined, 'nothing written by refused sign-ups');
+
+      const ok = await api.post<{ mobile: string; userType: number }>('/front/user/reg', { mobile, password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: code, userType: 3, nickname: '小林' });
+      t.equal(ok.body.code, 0);
+      t.equal(ok.body.data.mobile, mobile);
+      t.equal(ok.body.data.userType, 3);
+      const user = await db.selectFrom('app_user').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
+      t.match(user.password_hash, /^scrypt\$/, 'slow hash');
+      t.notOk(user.password_hash.includes('lace2026'));
+      t.equal(user.nickname, '小林');
+
+      const dup = await api.post('/front/user/getRegSMSCode', { mobile });
+      t.equal(dup.body.code, Codes.MOBILE_EXISTS);
+      t.equal(dup.body.message, 'This phone is already exists');
+      const reuse = await api.post('/front/user/reg', { mobile: '13800000002', password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: code, userType: 1 });
+      t.equal(reuse.body.code, Codes.SMS_CODE_INVALID, 'a code is only good for its phone');
+    });
+
+    t.test('an expired code is refused', async (t) => {
+      const mobile = '13800000003';
+      await api.post('/front/user/getRegSMSCode', { mobile });
+      await db.updateTable('sms_code').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('mobile', '=', mobile).execute();
+      const r = await api.post('/front/user/reg', { mobile, password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: api.lastCode(mobile), userType: 2 });
+      t.equal(r.body.code, Codes.SMS_CODE_INVALID);
+    });
+
+    t.test('login, session, user info and logout', async (t) => {
+      const unknown = await api.post('/front/user/login', { mobile: '13899999999', password: enc('lace2026') });
+      t.equal(unknown.body.code, Codes.MOBILE_NOT_REGISTERED);
+      const wrong = await api.post('/front/user/login', { mobile: '13800000001', password: enc('wrong123') });
+      t.equal(wrong.status, 400);
+      t.equal(wrong.body.code, Codes.WRONG_PASSWORD);
+      t.equal(wrong.body.message, 'The password is incorrect, please input again');
+      const ok = await api.post<{ token: string; user: { mobile: string } }>('/front/user/login', { mobile: '13800000001', password: enc('lace2026') });
+      t.equal(ok.body.code, 0);
+      const token = ok.body.data.token;
+      t.ok(token.length >= 32, 'a long random token');
+      const sessions = await db.selectFrom('user_session').selectAll().execute();
+      t.notOk(sessions.some((s) => s.token_hash === token), 'token stored hashed');
+      const expires = new Date(sessions[0].expires_at).getTime() - new Date(sessions[0].created_at).getTime();
+      t.equal(expires, 7 * 86400_000, 'valid 7 days');
+
+      const info = await api.post<{ user: { mobile: string; settled: boolean } }>('/user/getUserInfo', {}, token);
+      t.equal(info.body.code, 0);
+      t.equal(info.body.data.user.mobile, '13800000001');
+      const guest = await api.post('/user/getUserInfo', {});
+      t.equal(guest.status, 401);
+      t.equal(guest.body.code, Codes.SESSION_EXPIRED);
+      const forged = await api.post('/user/getUserInfo', {}, 'forged-token');
+      t.equal(forged.body.code, Codes.SESSION_EXPIRED);
+
+      await db.updateTable('user_session').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
+      t.equal((await api.post('/user/getUserInfo', {}, token)).body.code, Codes.SESSION_EXPIRED, 'an expired session ends');
+
+      const again = await api.post<{ token: string }>('/front/user/login', { mobile: '13800000001', password: enc('lace2026') });
+      const out = await api.post('/front/user/loginOut', {}, again.body.data.token);
+      t.equal(out.body.code, 0);
+      t.equal((await api.post('/user/getUserInfo', {}, again.body.data.token)).body.code, Codes.SESSION_EXPIRED, 'logout ends the token at the api');
+    });
+
+    t.test('repeated wrong passwords are throttled', async (t) => {
+      const token = await api.signUp('13800000004');
+      t.ok(token);
+      for (let i = 0; i < 5; i++) {
+        const r = await api.post('/front/user/login', { mobile: '13800000004', password: enc('nope1234') });
+        t.equal(r.body.code, Codes.WRONG_PASSWORD);
+      }
+      const locked = await api.post('/front/user/login', { mobile: '13800000004', password: enc('lace2026') });
+      t.equal(locked.status, 429);
+      t.equal(locked.body.code, Codes.LOGIN_THROTTLED);
+      t.match(locked.body.message, /15 minutes/);
+      await db.updateTable('login_failure').set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() }).where('mobile', '=', '13800000004').execute();
+      const after = await api.post('/front/user/login', { mobile: '13800000004', password: enc('lace2026') });
+      t.equal(after.body.code, 0, 'the throttle lifts after the window');
+    });
+
+    t.test('change password, check password, update profile', async (t) => {
+      const token = await api.signUp('13800000005', 'lace2026', 1);
+      const differ = await api.post('/user/restPasswd', { oldPassword: enc('lace2026'), password: enc('newpass1'), confirmPassword: enc('newpass2') }, token);
+      t.equal(differ.body.code, Codes.PASSWORDS_DIFFER);
+      const wrongOld = await api.post('/user/restPasswd', { oldPassword: enc('bad12345'), password: enc('newpass1'), confirmPassword: enc('newpass1') }, token);
+      t.equal(wrongOld.body.code, Codes.WRONG_PASSWORD);
+      const ok = await api.post('/user/restPasswd', { oldPassword: enc('lace2026'), password: enc('newpass1'), confirmPassword: enc('newpass1') }, token);
+      t.equal(ok.body.code, 0);
+      t.equal((await api.post('/front/user/login', { mobile: '13800000005', password: enc('lace2026') })).body.code, Codes.WRONG_PASSWORD, 'old password no longer works');
+      t.equal((await api.post('/front/user/login', { mobile: '13800000005', password: enc('newpass1') })).body.code, 0, 'new password works');
+
+      t.equal((await api.post('/user/checkPasswd', { password: enc('newpass1') }, token)).body.code, 0);
+      t.equal((await api.post('/user/checkPasswd', { password: enc('lace2026') }, token)).body.code, Codes.WRONG_PASSWORD);
+
+      const upd = await api.post<{ nickname: string; email: string }>('/user/updateUser', { nickname: '潮州花边厂', email: 'buyer@example.com' }, token);
+      t.equal(upd.body.code, 0);
+      t.equal(upd.body.data.nickname, '潮州花边厂');
+      const badEmail = await api.post('/user/updateUser', { email: 'not an email' }, token);
+      t.equal(badEmail.status, 400);
+      const row = await db.selectFrom('app_user').selectAll().where('mobile', '=', '13800000005').executeTakeFirstOrThrow();
+      t.equal(row.email, 'buyer@example.com');
+    });
+
+    t.test('phone change needs the password and a code sent to the new phone', async (t) => {
+      const token = await api.signUp('13800000006');
+      const taken = await api.post('/front/user/getVerifyCode', { mobile: '13800000001', purpose: 'changeMobile' }, token);
+      t.equal(taken.body.code, Codes.MOBILE_EXISTS);
+      const guest = await api.post('/front/user/getVerifyCode', { mobile: '13900000006', purpose: 'changeMobile' });
+      t.equal(guest.body.code, Codes.SESSION_EXPIRED);
+      t.equal((await api.post('/front/user/getVerifyCode', { mobile: '13900000006', purpose: 'changeMobile' }, token)).body.code, 0);
+      const code = api.lastCode('13900000006');
+      const noPassword = await api.post('/user/changeMobile', { password: enc('wrong999'), mobile: '13900000006', smsCode: code }, token);
+      t.equal(noPassword.body.code, Codes.WRONG_PASSWORD);
+      const badCode = await api.post('/user/changeMobile', { password: enc('lace2026'), mobile: '13900000006', smsCode: code === '123456' ? '654321' : '123456' }, token);
+      t.equal(badCode.body.code, Codes.SMS_CODE_INVALID);
+      const ok = await api.post<{ mobile: string }>('/user/changeMobile', { password: enc('lace2026'), mobile: '13900000006', smsCode: code }, token);
+      t.equal(ok.body.code, 0);
+      t.equal(ok.body.data.mobile, '13900000006');
+      t.equal((await api.post('/front/user/login', { mobile: '13900000006', password: enc('lace2026') })).body.code, 0);
+    });
+
+    t.test('find password with an SMS code ends every session', async (t) => {
+      const token = await api.signUp('13800000007');
+      const unknown = await api.post('/front/user/getVerifyCode', { mobile: '13811111111', purpose: 'findPassword' });
+      t.equal(unknown.body.code, Codes.MOBILE_NOT_REGISTERED);
+      const tooSoon = await api.post('/front/user/getVerifyCode', { mobile: '13800000007', purpose: 'findPassword' });
+      t.equal(tooSoon.body.code, Codes.SMS_TOO_FREQUENT, 'one code per phone per 60 s, whatever the purpose');
+      await db.updateTable('sms_code').set({ created_at: new Date(Date.now() - 61_000).toISOString() }).where('mobile', '=', '13800000007').execute();
+      t.equal((await api.post('/front/user/getVerifyCode', { mobile: '13800000007', purpose: 'findPassword' })).body.code, 0);
+      const code = api.lastCode('13800000007');
+      const differ = await api.post('/front/user/findPassWd', { mobile: '13800000007', smsCode: code, password: enc('reset123'), confirmPassword: enc('reset124') });
+      t.equal(differ.body.code, Codes.PASSWORDS_DIFFER);
+      const ok = await api.post('/front/user/findPassWd', { mobile: '13800000007', smsCode: code, password: enc('reset123'), confirmPassword: enc('reset123') });
+      t.equal(ok.body.code, 0);
+      t.equal((await api.post('/user/getUserInfo', {}, token)).body.code, Codes.SESSION_EXPIRED, 'old sessions ended');
+      t.equal((await api.post('/front/user/login', { mobile: '13800000007', password: enc('reset123') })).body.code, 0);
+    });
+
+    t.test('messages follow the caller language', async (t) => {
+      const res = await api.app.inject({ method: 'POST', url: '/front/user/getRegSMSCode', payload: { mobile: '123' }, headers: { 'x-lang': 'zh' } });
+      t.equal(res.json().message, '请输入正确的手机号');
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import t from 'tap';
+import { Codes } from '../../../isomorphic/domain/codes';
+import type { Consignee } from '../../../isomorphic/api-client/account-types';
+import { dialects } from '../../helpers/db';
+import { createAccountsApi } from '../../helpers/accounts';
+
+const chaozhou = { provinceCode: '44', cityCode: '4451', districtCode: '445102' };
+const address = (n: number, extra: Record<string, unknown> = {}) => ({ consignee: `林小姐${n}`, phone: '13912345678', ...chaozhou, detail: `枫春路${n}号 花边城`, ...extra });
+
+for (const { dialect, skip } of await dialects()) {
+  t.test(`consignees on ${dialect}`, { skip }, async (t) => {
+    const api = await createAccountsApi(dialect);
+    t.teardown(() => api.close());
+    const db = api.testDb.db.db;
+    const alice = await api.signUp('13700000001');
+    const bob = await api.signUp('13700000002');
+
+    t.test('guests cannot list or add', async (t) => {
+      const r = await api.get('/consignee/listConsignee');
+      t.equal(r.status, 401);
+      t.equal(r.body.code, Codes.SESSION_EXPIRED);
+      t.equal((await api.post('/consignee/addConsignee', address(0))).body.code, Codes.SESSION_EXPIRED);
+    });
+
+    let first: Consignee;
+    let second: Consignee;
+    t.test('add two; the first is the default; region text comes from the area table', async (t) => {
+      const a = await api.post<Consignee>('/consignee/addConsignee', address(1), alice);
+      t.equal(a.body.code, 0);
+      first = a.body.data;
+      t.equal(first.isDefault, true, 'the first address is the default');
+      t.equal(first.region, '广东省 潮州市 湘桥区');
+      const b = await api.post<Consignee>('/consignee/addConsignee', address(2), alice);
+      second = b.body.data;
+      t.equal(second.isDefault, false);
+      const list = await api.get<Consignee[]>('/consignee/listConsignee', alice);
+      t.same(list.body.data.map((c) => c.id), [first.id, second.id]);
+    });
+
+    t.test('bad input is refused with a message and writes nothing', async (t) => {
+      const before = (await db.selectFrom('consignee').selectAll().execute()).length;
+      const phone = await api.post('/consignee/addConsignee', address(3, { phone: '12345' }), alice);
+      t.equal(phone.body.code, Codes.INVALID_MOBILE);
+      const region = await api.post('/consignee/addConsignee', address(3, { cityCode: '3301' }), alice);
+      t.equal(region.body.code, Codes.BAD_REQUEST);
+      t.equal(region.body.message, 'Please choose a valid region');
+      const empty = await api.post('/consignee/addConsignee', address(3, { detail: '' }), alice);
+      t.equal(empty.status, 400);
+      t.equal((await db.selectFrom('consignee').selectAll().execute()).length, before);
+    });
+
+    t.test('set default keeps exactly one default', async (t) => {
+      const r = await api.get(`/consignee/setDefault/${second.id}`, alice);
+      t.equal(r.body.code, 0);
+      const rows = await db.selectFrom('consignee').selectAll().where('user_id', '=', (await db.selectFrom('app_user').select('id').where('mobile', '=', '13700000001').executeTakeFirstOrThrow()).id).execute();
+      t.same(rows.filter((x) => x.is_default === 1).map((x) => x.id), [second.id]);
+      const list = await api.get<Consignee[]>('/consignee/listConsignee', alice);
+      t.equal(list.body.data[0].id, second.id, 'default listed first');
+    });
+
+    t.test('edit changes the fields', async (t) => {
+      const r = await api.post<Consignee>('/consignee/editorConsignee', { id: first.id, ...address(9, { provinceCode: '33', cityCode: '3306', districtCode: '330602' }) }, alice);
+      t.equal(r.body.code, 0);
+      t.equal(r.body.data.region, '浙江省 绍兴市 越城区');
+      t.equal(r.body.data.consignee, '林小姐9');
+    });
+
+    t.test('nobody touches another person\'s address', async (t) => {
+      const snapshot = await db.selectFrom('consignee').selectAll().orderBy('id').execute();
+      const edit = await api.post('/consignee/editorConsignee', { id: first.id, ...address(66) }, bob);
+      t.equal(edit.status, 404);
+      t.equal(edit.body.code, Codes.ADDRESS_NOT_FOUND);
+      const del = await api.post('/consignee/deleteConsignee', { id: first.id }, bob);
+      t.equal(del.body.code, Codes.ADDRESS_NOT_FOUND);
+      const def = await api.get(`/consignee/setDefault/${first.id}`, bob);
+      t.equal(def.body.code, Codes.ADDRESS_NOT_FOUND);
+      t.same((await api.get<Consignee[]>('/consignee/listConsignee', bob)).body.data, [], 'bob sees none of alice\'s');
+      t.same(await db.selectFrom('consignee').selectAll().orderBy('id').execute(), snapshot, 'nothing changed');
+    });
+
+    t.test('deleting the default hands it to another address', async (t) => {
+      const del = await api.post('/consignee/deleteConsignee', { id: second.id }, alice);
+      t.equal(del.body.code, 0);
+      const list = await api.get<Consignee[]>('/consignee/listConsignee', alice);
+      t.equal(list.body.data.length, 1);
+      t.equal(list.body.data[0].isDefault, true);
+    });
+
+    t.test('at most 8 addresses', async (t) => {
+      for (let i = 0; i < 7; i++) t.equal((await api.post('/consignee/addConsignee', address(10 + i), alice)).body.code, 0);
+      const ninth = await api.post('/consignee/addConsignee', address(20), alice);
+      t.equal(ninth.body.code, Codes.ADDRESS_LIMIT);
+      t.equal(ninth.body.message, 'You can save at most 8 addresses');
+      t.equal((await api.get<Consignee[]>('/consignee/listConsignee', alice)).body.data.length, 8);
+      const withDefault = await api.post('/consignee/addConsignee', address(21, { isDefault: true }), bob);
+      t.equal((withDefault.body.data as Consignee).isDefault, true);
+    });
+  });
+}
