@@ -13,6 +13,8 @@ export type DbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; ur
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** the PostgreSQL schema this connection uses, when not the default */
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -37,5 +39,5 @@ export function openDatabase(cfg: DbConfig): Db {
     ...(cfg.schema ? { options: `-c search_path=${cfg.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: cfg.schema, destroy: () => db.destroy() };
 }

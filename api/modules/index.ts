@@ -1,10 +1,22 @@
 // Every api module, registered as an encapsulated route plugin (never wrapped in fastify-plugin).
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../deps';
+import { accountRoutes } from './account/account.routes';
+import { consigneeRoutes } from './consignee/consignee.routes';
+import { areaRoutes } from './area/area.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { companyRoutes } from './company/company.routes';
+import { dictionaryRoutes } from './dictionary/dictionary.routes';
+import { fileRoutes } from './file/file.routes';
+import { cartRoutes } from './cart/cart.routes';
+import { orderRoutes } from './order/order.routes';
+import { platformRoutes } from './order/platform.routes';
+import { shopOrderRoutes } from './order/shop-order.routes';
+import { searchRoutes } from './search/search.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

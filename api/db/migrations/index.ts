@@ -1,5 +1,8 @@
 // Migrations in order; the same steps run on SQLite and PostgreSQL. Add new ones at the end.
 import type { MigrationStep } from './helpers';
 import { catalogue } from './2026112201-catalogue';
+import { accounts } from './2026112202-accounts';
+import { orders } from './2026112205-orders';
+import { imageSearch } from './2026112206-image-search';
 
-export const migrations: MigrationStep[] = [catalogue];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch];

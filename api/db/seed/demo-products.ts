@@ -1,0 +1,147 @@
+// Demo products: bilingual titles, pattern numbers, prices, widths and colour cards drawn from the
+// product's index with a seeded PRNG, so the same index always gives the same product.
+import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import type { LaceLayout } from './lace-image';
+import { Rng } from './random';
+
+export interface Colour { name: string; nameEn: string; hex: string }
+
+export const laceColours: Colour[] = [
+  { name: '象牙白', nameEn: 'Ivory', hex: '#F4EEDC' },
+  { name: '本白', nameEn: 'Off-white', hex: '#FAFAF7' },
+  { name: '黑色', nameEn: 'Black', hex: '#1A1A1A' },
+  { name: '藕粉', nameEn: 'Blush', hex: '#E8B9B5' },
+  { name: '藏青', nameEn: 'Navy', hex: '#1F2A44' },
+  { name: '香槟色', nameEn: 'Champagne', hex: '#D9C3A0' },
+  { name: '酒红', nameEn: 'Wine red', hex: '#7B1E2B' },
+  { name: '雾霾蓝', nameEn: 'Dusty blue', hex: '#8AA1B4' },
+  { name: '豆绿', nameEn: 'Sage green', hex: '#A8B59A' },
+  { name: '浅紫', nameEn: 'Lilac', hex: '#BFA6C9' },
+  { name: '金色', nameEn: 'Gold', hex: '#C9A54C' },
+  { name: '银灰', nameEn: 'Silver grey', hex: '#B8B8BC' },
+  { name: '咖啡色', nameEn: 'Coffee', hex: '#6B4A3A' },
+  { name: '大红', nameEn: 'Scarlet', hex: '#B3202A' },
+  { name: '墨绿', nameEn: 'Emerald', hex: '#1E4D3A' },
+  { name: '肤色', nameEn: 'Nude', hex: '#E3C3A8' },
+  { name: '粉红', nameEn: 'Pink', hex: '#F2B8C6' },
+  { name: '天蓝', nameEn: 'Sky blue', hex: '#9CC7E4' },
+];
+
+/** Colours most lace is sold in come first more often. */
+const commonColours = ['#F4EEDC', '#FAFAF7', '#1A1A1A', '#E8B9B5', '#D9C3A0'];
+
+const styles = [
+  { zh: '法式', en: 'French' }, { zh: '复古', en: 'Vintage' }, { zh: '宫廷', en: 'Baroque' }, { zh: '轻奢', en: 'Luxe' },
+  { zh: '简约', en: 'Minimal' }, { zh: '新款', en: 'New-season' }, { zh: '精品', en: 'Premium' }, { zh: '欧式', en: 'European' },
+];
+const motifs = [
+  { zh: '玫瑰', en: 'rose' }, { zh: '牡丹', en: 'peony' }, { zh: '雏菊', en: 'daisy' }, { zh: '百合', en: 'lily' },
+  { zh: '藤蔓', en: 'vine' }, { zh: '孔雀', en: 'peacock' }, { zh: '羽毛', en: 'feather' }, { zh: '蝴蝶', en: 'butterfly' },
+  { zh: '几何', en: 'geometric' }, { zh: '波点', en: 'dot' }, { zh: '山茶花', en: 'camellia' }, { zh: '星月', en: 'star and moon' },
+];
+const techniques = [
+  { zh: '水溶', en: 'water-soluble', comp: ['100% polyester', '100% cotton'] },
+  { zh: '经编', en: 'warp-knitted', comp: ['90% nylon 10% spandex', '85% nylon 15% spandex', '100% nylon'] },
+  { zh: '网布刺绣', en: 'embroidered mesh', comp: ['100% polyester', '80% polyester 20% nylon'] },
+  { zh: '棉线', en: 'cotton', comp: ['100% cotton', '95% cotton 5% polyester'] },
+  { zh: '弹力', en: 'stretch', comp: ['88% nylon 12% spandex', '80% nylon 20% spandex'] },
+  { zh: '钩编', en: 'crochet', comp: ['100% cotton', '60% cotton 40% polyester'] },
+  { zh: '亮丝', en: 'metallic', comp: ['70% nylon 25% metallic yarn 5% spandex', '90% polyester 10% metallic yarn'] },
+  { zh: '化学', en: 'guipure', comp: ['100% polyester', '100% viscose'] },
+];
+const nouns: Record<number, { zh: string; en: string }> = {
+  [PatternType.FABRIC]: { zh: '蕾丝面料', en: 'lace fabric' },
+  [PatternType.BIG_BORDER]: { zh: '宽幅大边花边', en: 'wide lace border' },
+  [PatternType.SMALL_BORDER]: { zh: '窄边花边', en: 'narrow lace trim' },
+  [PatternType.EYELASH]: { zh: '睫毛蕾丝', en: 'eyelash lace' },
+};
+const uses = [
+  { zh: '婚纱礼服', en: 'bridal and evening wear' }, { zh: '女装连衣裙', en: 'dresses' }, { zh: '内衣文胸', en: 'lingerie' },
+  { zh: '童装', en: 'childrenswear' }, { zh: '家纺窗帘', en: 'home textiles' }, { zh: '汉服旗袍', en: 'hanfu and qipao' },
+];
+
+export const layoutOf: Record<number, LaceLayout> = {
+  [PatternType.FABRIC]: 'fabric',
+  [PatternType.BIG_BORDER]: 'bigBorder',
+  [PatternType.SMALL_BORDER]: 'smallBorder',
+  [PatternType.EYELASH]: 'eyelash',
+};
+
+export interface DemoProduct {
+  index: number;
+  companyIndex: number;
+  code: string;
+  title: string;
+  titleEn: string;
+  description: string;
+  descriptionEn: string;
+  composition: string;
+  patternType: number;
+  shape: number;
+  unit: number;
+  price: number | null;
+  widthCm: number;
+  views: number;
+  createdAt: string;
+  colours: Colour[];
+}
+
+const DAY = 86_400_000;
+
+/** The product of an index. `now` anchors created_at (spread over the year before it). */
+export function demoProduct(index: number, companies: ReadonlyArray<{ codePrefix: string }>, now: number): DemoProduct {
+  const r = new Rng(index * 2_654_435 + 11);
+  const patternType = r.weighted([[PatternType.FABRIC, 35], [PatternType.BIG_BORDER, 20], [PatternType.SMALL_BORDER, 25], [PatternType.EYELASH, 20]] as const);
+  const companyIndex = r.int(0, companies.length - 1);
+  const style = r.pick(styles), motif = r.pick(motifs), tech = r.pick(techniques), noun = nouns[patternType], use = r.pick(uses);
+  const shape = r.weighted([[Shape.IN_STOCK, 45], [Shape.MADE_TO_ORDER, 25], [Shape.SEMI_FINISHED, 15], [Shape.FINISHED, 15]] as const);
+
+  let unit: number, widthCm: number, price: number;
+  if (patternType === PatternType.FABRIC) {
+    unit = r.chance(0.8) ? Unit.YARD : Unit.KILO;
+    widthCm = r.pick([125, 130, 135, 140, 145, 150, 155]);
+    price = unit === Unit.YARD ? r.int(18, 98) * 100 + r.pick([0, 50, 80]) : r.int(60, 220) * 100;
+  } else if (patternType === PatternType.BIG_BORDER) {
+    unit = r.chance(0.7) ? Unit.YARD : Unit.STRIP;
+    widthCm = r.int(15, 60);
+    price = unit === Unit.YARD ? r.int(6, 35) * 100 + r.pick([0, 50]) : r.int(25, 120) * 100;
+  } else if (patternType === PatternType.SMALL_BORDER) {
+    unit = r.chance(0.6) ? Unit.YARD : Unit.STRIP;
+    widthCm = r.int(2, 12);
+    price = unit === Unit.YARD ? r.int(80, 950) + r.pick([0, 5]) : r.int(8, 45) * 100;
+  } else {
+    unit = r.chance(0.65) ? Unit.STRIP : Unit.YARD;
+    widthCm = r.int(3, 25);
+    price = unit === Unit.STRIP ? r.int(12, 68) * 100 : r.int(3, 26) * 100 + r.pick([0, 50]);
+  }
+  const negotiable = r.chance(0.15);
+  const composition = r.pick(tech.comp);
+
+  const first = r.chance(0.7) ? r.pick(commonColours) : r.pick(laceColours).hex;
+  const others = r.sample(laceColours.filter((c) => c.hex !== first), r.int(1, 7));
+  const colours = [laceColours.find((c) => c.hex === first)!, ...others];
+
+  const unitZh = unit === Unit.YARD ? '码' : unit === Unit.KILO ? '公斤' : '条';
+  const stockZh = shape === Shape.IN_STOCK ? '现货充足，当天发货' : shape === Shape.MADE_TO_ORDER ? '接受订做，大货约15天交期' : '可剪样看货';
+  const stockEn = shape === Shape.IN_STOCK ? 'In stock, ships the same day' : shape === Shape.MADE_TO_ORDER ? 'Made to order, bulk in about 15 days' : 'Sample cuts available';
+  const createdAt = new Date(now - r.range(0, 365) * DAY).toISOString();
+
+  return {
+    index,
+    companyIndex,
+    code: `${companies[companyIndex].codePrefix}-${String(10000 + ((index * 7919) % 90000)).padStart(5, '0')}`,
+    title: `${style.zh}${motif.zh}${tech.zh}${noun.zh}`,
+    titleEn: `${style.en} ${motif.en} ${tech.en} ${noun.en}`.replace(/^./, (c) => c.toUpperCase()),
+    description: `${tech.zh}工艺${motif.zh}花型，幅宽${widthCm}厘米，成分${composition}，按${unitZh}销售。适用于${use.zh}。共${colours.length}个颜色可选，${stockZh}。`,
+    descriptionEn: `${motif.en.replace(/^./, (c) => c.toUpperCase())} pattern, ${tech.en}, ${widthCm} cm wide, ${composition}, sold by the ${unit === Unit.YARD ? 'yard' : unit === Unit.KILO ? 'kilo' : 'strip'}. For ${use.en}. ${colours.length} colours. ${stockEn}.`,
+    composition,
+    patternType,
+    shape,
+    unit,
+    price: negotiable ? null : price,
+    widthCm,
+    views: Math.floor(r.range(0, 1) ** 2 * 3000),
+    createdAt,
+    colours,
+  };
+}

@@ -1,0 +1,40 @@
+// Schemas of the cart calls, checked against isomorphic/api-client/order-types.ts at compile time.
+import { Type, type Static } from '@sinclair/typebox';
+import { buyTypes, OrderLimits } from '../../../isomorphic/domain/order';
+import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/api-client/order-types';
+import { assertSame, Id, Nullable, type Same } from '../../http/schemas';
+
+export const BuyTypeSchema = Type.Union(buyTypes.map((v) => Type.Literal(v)), { description: 'BuyType: 1 sample cut, 2 bulk, 3 plate cut' });
+export const BuyNum = Type.Integer({ minimum: 1, maximum: OrderLimits.maxBuyNum });
+
+export const CartLineSchema = Type.Object({
+  id: Type.Integer(),
+  colorId: Type.Integer(),
+  productId: Type.Integer(),
+  buyNum: Type.Integer(),
+  title: Type.String(),
+  titleEn: Type.String(),
+  code: Type.String(),
+  colourName: Type.String(),
+  colourNameEn: Type.String(),
+  hex: Type.String(),
+  imageUrl: Type.String(),
+  unit: Type.Integer(),
+  price: Nullable(Type.Integer({ description: 'cents per unit; null is price by negotiation; 0 for samples' })),
+  available: Type.Boolean({ description: 'false when the product is no longer on sale' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const CartGroupSchema = Type.Object({
+  companyId: Type.Integer(), companyName: Type.String(), companyNameEn: Type.String(), shoppingCarts: Type.Array(CartLineSchema),
+});
+
+export const CartCountSchema = Type.Object({ total: Type.Integer(), sampleCut: Type.Integer(), bulk: Type.Integer(), plateCut: Type.Integer() });
+
+export const AddToCartBody = Type.Object({ buyType: BuyTypeSchema, productId: Id, colorId: Id, buyNum: BuyNum });
+export const SetBuyNumBody = Type.Object({ id: Id, buyNum: BuyNum });
+export const DeleteLinesBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: OrderLimits.maxCartLinesPerType * 3 }) });
+
+assertSame<Same<Static<typeof CartLineSchema>, CartLine>>();
+assertSame<Same<Static<typeof CartGroupSchema>, CartGroup>>();
+assertSame<Same<Static<typeof CartCountSchema>, CartCount>>();

@@ -1,0 +1,134 @@
+// The cart of SPEC §4: lines per buy type, grouped by company. Adding a colour already in the cart (same
+// buy type) replaces its quantity; only products on sale can be added, with a colour card of their own.
+import type { Kysely, Transaction } from 'kysely';
+import { BuyType } from '../../../isomorphic/domain/catalogue';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { OrderLimits } from '../../../isomorphic/domain/order';
+import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/api-client/order-types';
+import { ApiError } from '../../http/errors';
+import type { Database } from '../../db/schema';
+import type { StorageDriver } from '../file/storage';
+import { findColours, isPurchasable } from './purchasable.queries';
+
+export interface CartDeps { db: Kysely<Database>; storage: StorageDriver }
+export interface Buyer { id: number; company_id: number | null }
+
+const lineMissing = () => new ApiError(Codes.CART_LINE_NOT_FOUND, 404);
+
+/** Refuses a sample quantity above the limit: samples are free, so they are capped. */
+export function checkQuantity(buyType: number, num: number): void {
+  if (buyType === BuyType.SAMPLE_CUT && num > OrderLimits.maxSampleNum) {
+    throw new ApiError(Codes.SAMPLE_QUANTITY, 400, {
+      zh: `剪样每个颜色最多${OrderLimits.maxSampleNum}份`, en: `At most ${OrderLimits.maxSampleNum} sample cuts per colour`,
+    });
+  }
+}
+
+function cartRows(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('shopping_cart as sc')
+    .innerJoin('colour_card as cc', 'cc.id', 'sc.color_id')
+    .innerJoin('product as p', 'p.id', 'sc.product_id')
+    .innerJoin('company as c', 'c.id', 'sc.company_id')
+    .select([
+      'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.updated_at',
+      'cc.name as colour_name', 'cc.name_en as colour_name_en', 'cc.hex', 'cc.image_path',
+      'p.title', 'p.title_en', 'p.code', 'p.unit', 'p.price', 'p.cover_path', 'p.status as product_status',
+      'c.name as company_name', 'c.name_en as company_name_en', 'c.status as company_status',
+    ])
+    .where('sc.user_id', '=', userId);
+}
+
+type CartRow = Awaited<ReturnType<ReturnType<typeof cartRows>['execute']>>[number];
+
+function toLine(storage: StorageDriver, r: CartRow): CartLine {
+  const image = r.image_path || r.cover_path;
+  return {
+    id: r.id, colorId: r.color_id, productId: r.product_id, buyNum: r.buy_num,
+    title: r.title, titleEn: r.title_en, code: r.code, colourName: r.colour_name, colourNameEn: r.colour_name_en, hex: r.hex,
+    imageUrl: image ? storage.url(image) : '', unit: r.unit,
+    // Samples are free (SPEC §9): their lines show no price.
+    price: r.buy_type === BuyType.SAMPLE_CUT ? 0 : r.price,
+    available: isPurchasable(r), updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+async function lineById({ db, storage }: CartDeps, userId: number, id: number): Promise<CartLine> {
+  const row = await cartRows(db, userId).where('sc.id', '=', id).executeTakeFirst();
+  if (!row) throw lineMissing();
+  return toLine(storage, row);
+}
+
+export interface AddToCart { buyType: number; productId: number; colorId: number; buyNum: number }
+
+export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): Promise<CartLine> {
+  const { db } = deps;
+  const [colour] = await findColours(db, [input.colorId]);
+  if (!colour) throw new ApiError(Codes.COLOUR_NOT_OF_PRODUCT, 400);
+  if (colour.product_id !== input.productId) throw new ApiError(Codes.COLOUR_NOT_OF_PRODUCT, 400);
+  if (!isPurchasable(colour)) throw new ApiError(Codes.PRODUCT_NOT_AVAILABLE, 400);
+  if (user.company_id !== null && user.company_id === colour.company_id) throw new ApiError(Codes.OWN_PRODUCT, 400);
+  checkQuantity(input.buyType, input.buyNum);
+  const now = new Date().toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('shopping_cart').select('id')
+      .where('user_id', '=', user.id).where('buy_type', '=', input.buyType).where('color_id', '=', input.colorId).executeTakeFirst();
+    if (!existing) {
+      const { n } = await trx.selectFrom('shopping_cart').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id).where('buy_type', '=', input.buyType).executeTakeFirstOrThrow();
+      if (Number(n) >= OrderLimits.maxCartLinesPerType) throw new ApiError(Codes.CART_FULL, 400);
+    }
+    // Same colour in the same buy type: the new quantity replaces the old one (SPEC §4).
+    const row = await trx.insertInto('shopping_cart').values({
+      user_id: user.id, company_id: colour.company_id, product_id: colour.product_id, color_id: colour.color_id,
+      buy_type: input.buyType, buy_num: input.buyNum, created_at: now, updated_at: now,
+    }).onConflict((oc) => oc.columns(['user_id', 'buy_type', 'color_id']).doUpdateSet({ buy_num: input.buyNum, updated_at: now }))
+      .returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return lineById(deps, user.id, id);
+}
+
+/** The cart of one buy type, grouped by company: the group of the most recently touched line first. */
+export async function listCart({ db, storage }: CartDeps, userId: number, buyType: number): Promise<CartGroup[]> {
+  const rows = await cartRows(db, userId).where('sc.buy_type', '=', buyType)
+    .orderBy('sc.updated_at', 'desc').orderBy('sc.id', 'desc').execute();
+  const groups = new Map<number, CartGroup>();
+  for (const r of rows) {
+    let g = groups.get(r.company_id);
+    if (!g) {
+      g = { companyId: r.company_id, companyName: r.company_name, companyNameEn: r.company_name_en, shoppingCarts: [] };
+      groups.set(r.company_id, g);
+    }
+    g.shoppingCarts.push(toLine(storage, r));
+  }
+  return [...groups.values()];
+}
+
+export async function setBuyNum(deps: CartDeps, userId: number, id: number, buyNum: number): Promise<CartLine> {
+  const line = await deps.db.selectFrom('shopping_cart').select(['id', 'buy_type']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!line) throw lineMissing();
+  checkQuantity(line.buy_type, buyNum);
+  await deps.db.updateTable('shopping_cart').set({ buy_num: buyNum, updated_at: new Date().toISOString() })
+    .where('id', '=', id).where('user_id', '=', userId).execute();
+  return lineById(deps, userId, id);
+}
+
+/** Deletes the caller's lines among these ids (others' ids are ignored); returns how many went. */
+export async function deleteLines(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<number> {
+  const res = await db.deleteFrom('shopping_cart').where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function countCart(db: Kysely<Database>, userId: number): Promise<CartCount> {
+  const rows = await db.selectFrom('shopping_cart').select((eb) => ['buy_type', eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId).groupBy('buy_type').execute();
+  const by = new Map(rows.map((r) => [r.buy_type, Number(r.n)]));
+  const sampleCut = by.get(BuyType.SAMPLE_CUT) ?? 0, bulk = by.get(BuyType.BULK) ?? 0, plateCut = by.get(BuyType.PLATE_CUT) ?? 0;
+  return { total: sampleCut + bulk + plateCut, sampleCut, bulk, plateCut };
+}
+
+/** Takes ordered colours out of the buyer's cart, inside the placing transaction. */
+export async function removeOrdered(trx: Transaction<Database>, userId: number, buyType: number, colorIds: readonly number[]): Promise<void> {
+  if (colorIds.length === 0) return;
+  await trx.deleteFrom('shopping_cart').where('user_id', '=', userId).where('buy_type', '=', buyType).where('color_id', 'in', [...new Set(colorIds)]).execute();
+}

@@ -1,0 +1,128 @@
+// Aliyun OSS storage driver: the api reads and writes objects with its RAM user, and hands browsers
+// temporary STS credentials (AssumeRole, limited by an inline policy to one upload directory).
+import OSS from 'ali-oss';
+import { randomUUID } from 'node:crypto';
+import type { StorageDriver, UploadCredentials } from './storage';
+import { encodeStoragePath, normaliseStoragePath, UnsafeStoragePathError } from './storage-path';
+
+export interface OssStorageOptions {
+  region: string;        // e.g. oss-cn-hangzhou
+  bucket: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  roleArn: string;       // acs:ram::<account>:role/<name>
+  endpoint?: string;     // override, e.g. https://oss-cn-hangzhou-internal.aliyuncs.com
+  publicBase?: string;   // CDN or bucket URL objects are read from
+  /** lifetime of the STS credentials, seconds (STS accepts 900 to the role's maximum) */
+  credentialSeconds?: number;
+}
+
+/** The parts of the ali-oss clients the driver uses (so tests can pass fakes). */
+export interface OssObjectClient {
+  put(name: string, file: Buffer, options?: { headers?: Record<string, string> }): Promise<unknown>;
+  get(name: string): Promise<{ content?: unknown }>;
+  delete(name: string): Promise<unknown>;
+}
+export interface OssStsClient {
+  assumeRole(roleArn: string, policy?: object | string, expirationSeconds?: number, session?: string): Promise<{ credentials: { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string; Expiration: string } }>;
+}
+
+export interface OssClients { objects: OssObjectClient; sts: OssStsClient }
+
+function defaultEndpoint(region: string): string {
+  return `https://${region}.aliyuncs.com`;
+}
+
+function createClients(opts: OssStorageOptions): OssClients {
+  const objects = new OSS({
+    region: opts.region,
+    bucket: opts.bucket,
+    accessKeyId: opts.accessKeyId,
+    accessKeySecret: opts.accessKeySecret,
+    secure: true,
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+  });
+  const sts = new OSS.STS({ accessKeyId: opts.accessKeyId, accessKeySecret: opts.accessKeySecret });
+  return { objects, sts };
+}
+
+function isMissing(err: unknown): boolean {
+  const e = err as { code?: string; status?: number };
+  return e?.code === 'NoSuchKey' || e?.status === 404;
+}
+
+/** The RAM policy attached to the temporary credentials: upload into `dir` of this bucket only. */
+export function uploadPolicy(bucket: string, dir: string) {
+  return {
+    Version: '1',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: ['oss:PutObject', 'oss:InitiateMultipartUpload', 'oss:UploadPart', 'oss:CompleteMultipartUpload', 'oss:AbortMultipartUpload', 'oss:ListParts'],
+        Resource: [`acs:oss:*:*:${bucket}/${dir}*`],
+      },
+    ],
+  };
+}
+
+export function createOssStorage(opts: OssStorageOptions, clients: OssClients = createClients(opts)): StorageDriver {
+  const publicBase = (opts.publicBase || `https://${opts.bucket}.${opts.region}.aliyuncs.com`).replace(/\/+$/, '');
+  const endpoint = opts.endpoint || defaultEndpoint(opts.region);
+  const seconds = opts.credentialSeconds ?? 900;
+  const key = (relPath: string) => {
+    const clean = normaliseStoragePath(relPath);
+    if (clean === null) throw new UnsafeStoragePathError(relPath);
+    return clean;
+  };
+
+  return {
+    name: 'oss',
+
+    async put(relPath, body, contentType) {
+      await clients.objects.put(key(relPath), body, {
+        headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
+      });
+    },
+
+    async get(relPath) {
+      try {
+        const { content } = await clients.objects.get(key(relPath));
+        if (content === undefined || content === null) return Buffer.alloc(0);
+        return Buffer.isBuffer(content) ? content : Buffer.from(content as Uint8Array);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async remove(relPath) {
+      try {
+        await clients.objects.delete(key(relPath));
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    },
+
+    url(relPath) {
+      return `${publicBase}/${encodeStoragePath(relPath)}`;
+    },
+
+    async uploadCredentials(dir): Promise<UploadCredentials> {
+      const clean = `${key(dir.replace(/\/+$/, ''))}/`;
+      const session = `upload-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const { credentials } = await clients.sts.assumeRole(opts.roleArn, uploadPolicy(opts.bucket, clean), seconds, session);
+      return {
+        dir: clean,
+        accessKeyId: credentials.AccessKeyId,
+        accessKeySecret: credentials.AccessKeySecret,
+        securityToken: credentials.SecurityToken,
+        endpoint,
+        bucket: opts.bucket,
+        region: opts.region,
+        expiration: credentials.Expiration,
+        mode: 'oss',
+        uploadUrl: `https://${opts.bucket}.${endpoint.replace(/^https?:\/\//, '')}`,
+      };
+    },
+  };
+}

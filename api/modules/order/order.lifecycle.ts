@@ -1,0 +1,129 @@
+// The one way an order changes: `move` checks the lifecycle table of isomorphic/domain/order.ts and
+// applies the step as a conditional UPDATE (same status, same version) inside the caller's transaction,
+// so of two conflicting actions at the same moment exactly one takes effect; the other is refused.
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { Codes } from '../../../isomorphic/domain/codes';
+import {
+  afterSaleBlocksOrder, OrderLimits, OrderStatus, splitState, stateLabel, stateOf, transitionsFor,
+  type Actor, type OrderAction, type OrderState, type TraceField,
+} from '../../../isomorphic/domain/order';
+import { ApiError } from '../../http/errors';
+import type { Database, TradeOrderTable } from '../../db/schema';
+
+export type OrderRow = Selectable<TradeOrderTable>;
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export const orderMissing = () => new ApiError(Codes.ORDER_NOT_FOUND, 404);
+export const statusChanged = () => new ApiError(Codes.ORDER_STATUS_CHANGED, 409);
+export const notAllowed = (state: OrderState) => {
+  const l = stateLabel(state);
+  return new ApiError(Codes.ORDER_ACTION_NOT_ALLOWED, 400, {
+    zh: `订单当前状态（${l.zh}）不允许此操作`, en: `This action is not allowed while the order is "${l.en}"`,
+  });
+};
+
+export const traceColumn: Record<TraceField, keyof TradeOrderTable> = {
+  createdAt: 'created_at',
+  sellerConfirmedAt: 'seller_confirmed_at',
+  depositPaidAt: 'deposit_paid_at',
+  paidAt: 'paid_at',
+  sampleSentAt: 'sample_sent_at',
+  shippedAt: 'shipped_at',
+  receivedAt: 'received_at',
+  tradeSuccessAt: 'trade_success_at',
+  cancelledAt: 'cancelled_at',
+};
+
+export const rowState = (o: Pick<OrderRow, 'status' | 'sub_status'>) => stateOf({ status: o.status, subStatus: o.sub_status });
+
+/** Who acts on an order: its buyer, or a user of the seller company. */
+export interface Party { role: 'buyer' | 'seller'; userId: number; companyId: number | null }
+
+export function sellerOf(user: { id: number; company_id: number | null }): Party {
+  if (user.company_id === null) throw new ApiError(Codes.NOT_A_SELLER, 403);
+  return { role: 'seller', userId: user.id, companyId: user.company_id };
+}
+export const buyerOf = (user: { id: number; company_id: number | null }): Party => ({ role: 'buyer', userId: user.id, companyId: user.company_id });
+
+/** The order if this party may see it; anyone else's order answers "order does not exist". */
+export async function findOrderFor(db: Db, party: Party, id: number): Promise<OrderRow> {
+  let q = db.selectFrom('trade_order').selectAll().where('id', '=', id);
+  q = party.role === 'buyer' ? q.where('buyer_id', '=', party.userId) : q.where('company_id', '=', party.companyId ?? -1);
+  const row = await q.executeTakeFirst();
+  if (!row) throw orderMissing();
+  return row;
+}
+
+export interface EventInput { orderId: number; actor: Actor; userId: number | null; action: string; from: OrderState | null; to: OrderState | null; note?: string; at: string }
+
+export async function recordEvent(trx: Db, e: EventInput): Promise<void> {
+  await trx.insertInto('order_event').values({
+    order_id: e.orderId, actor: e.actor, actor_user_id: e.userId, action: e.action, from_state: e.from, to_state: e.to, note: e.note ?? '', created_at: e.at,
+  }).execute();
+}
+
+export interface Move {
+  actor: Actor;
+  userId: number | null;
+  action: OrderAction;
+  /** which target when the table offers several (a bulk confirmation: full payment or deposit) */
+  to?: OrderState;
+  /** the state the caller saw; when given and no longer current, the call is refused as "status changed" */
+  expectedState?: number;
+  set?: Updateable<TradeOrderTable>;
+  note?: string;
+  now: Date;
+}
+
+/** Refuses early (before other checks) an action the table does not allow in the order's current state. */
+export function assertAllowed(order: OrderRow, actor: Actor, action: OrderAction, expectedState?: number): void {
+  const from = rowState(order);
+  if (expectedState !== undefined && expectedState !== from) throw statusChanged();
+  if (afterSaleBlocksOrder(order.after_sale_status)) throw new ApiError(Codes.ORDER_FROZEN_BY_AFTER_SALE, 409);
+  if (transitionsFor(order.buy_type, from, actor, action).length === 0) throw notAllowed(from);
+}
+
+const shipmentStates: readonly number[] = [OrderStatus.BULK_AWAITING_SHIPMENT, OrderStatus.PLATE_AWAITING_SHIPMENT];
+
+/** Applies one step of the lifecycle to an order read earlier; returns the order as it is now. */
+export async function move(trx: Transaction<Database>, order: OrderRow, m: Move): Promise<OrderRow> {
+  const from = rowState(order);
+  if (m.expectedState !== undefined && m.expectedState !== from) throw statusChanged();
+  if (afterSaleBlocksOrder(order.after_sale_status)) throw new ApiError(Codes.ORDER_FROZEN_BY_AFTER_SALE, 409);
+  const options = transitionsFor(order.buy_type, from, m.actor, m.action);
+  const step = m.to === undefined ? options[0] : options.find((t) => t.to === m.to);
+  if (!step) throw notAllowed(from);
+  const at = m.now.toISOString();
+  const { status, subStatus } = splitState(step.to);
+  const set: Updateable<TradeOrderTable> = { ...m.set, status, sub_status: subStatus, updated_at: at, version: order.version + 1 };
+  if (step.to !== from) set.status_at = at;
+  for (const field of step.stamps) (set as Record<string, unknown>)[traceColumn[field]] = at;
+  if (shipmentStates.includes(step.to) && !order.ship_by) {
+    const days = order.stock_period > 0 ? order.stock_period : OrderLimits.defaultShipDays;
+    set.ship_by = new Date(m.now.getTime() + days * 86400_000).toISOString();
+  }
+  const updated = await trx.updateTable('trade_order').set(set)
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .where('version', '=', order.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw statusChanged();
+  await recordEvent(trx, { orderId: order.id, actor: m.actor, userId: m.userId, action: m.action, from, to: step.to, note: m.note, at });
+  return updated;
+}
+
+/** Bumps the version of an order without a state change (a side record such as a payment or an
+ *  after-sale changed), so that a conflicting step prepared from the older read is refused. */
+export async function touch(trx: Transaction<Database>, order: OrderRow, set: Updateable<TradeOrderTable>, now: Date): Promise<OrderRow> {
+  const updated = await trx.updateTable('trade_order').set({ ...set, updated_at: now.toISOString(), version: order.version + 1 })
+    .where('id', '=', order.id).where('version', '=', order.version).returningAll().executeTakeFirst();
+  if (!updated) throw statusChanged();
+  return updated;
+}
+
+/** Unique-constraint violation on either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

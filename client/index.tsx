@@ -1,0 +1,60 @@
+// Browser entry: revive the page state, resolve the lazy routes of the current URL, hydrate.
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/pages.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { routes } from '../isomorphic/routes';
+import { dataStrategy } from '../isomorphic/data-strategy';
+import { registerBrowserDeps } from '../isomorphic/loader-context';
+import { RootStore } from '../isomorphic/stores/root.store';
+import { createI18n } from '../isomorphic/i18n/index';
+import { createBrowserApiClient } from '../isomorphic/api-client/browser-client';
+import { hydrationData, STATE_GLOBAL, type PageState } from '../isomorphic/page-state';
+import { AppProviders } from '../isomorphic/app-providers';
+import { routerSignal } from './router-signal';
+
+declare global {
+  interface Window { [STATE_GLOBAL]?: PageState }
+}
+
+/** Loads the code of the lazy routes the server rendered, so the first render matches its HTML. */
+async function resolveLazyRoutes(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const state = window[STATE_GLOBAL];
+  if (!state) throw new Error('Page state missing: the page was not rendered by the web service');
+  const stores = new RootStore(state.stores);
+  const i18n = createI18n(state.lang);
+  const api = createBrowserApiClient({ lang: () => i18n.language });
+  registerBrowserDeps({ api, stores, lang: () => (i18n.language === 'en' ? 'en' : 'zh'), publicUrl: window.location.origin });
+
+  await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes, { hydrationData: hydrationData(state), dataStrategy });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProviders stores={stores} i18n={i18n} signal={routerSignal(router)}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+start().catch((err: unknown) => {
+  console.error('The page could not start', err);
+});

@@ -1,0 +1,53 @@
+// Site header: brand (product name), pattern search, sign-in links or greeting, language switch.
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../stores/root.store';
+import { LanguageSwitch } from './language-switch';
+
+export const Header = observer(function Header() {
+  const { t } = useTranslation();
+  const { auth, layout } = useStores();
+  return (
+    <header className={`site-header${layout.top ? '' : ' site-header--scrolled'}`}>
+      <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
+      <div className="container site-header__bar">
+        <Link to="/" className="brand" aria-label={t('nav.home')}>
+          <LaceMark />
+          <span className="brand__text">
+            <span className="brand__name">{t('site.name')}</span>
+            <span className="brand__tagline">{t('site.tagline')}</span>
+          </span>
+        </Link>
+        <form className="search" role="search" action="/home/search/text" method="get">
+          <label className="visually-hidden" htmlFor="site-search">{t('nav.searchLabel')}</label>
+          <input id="site-search" className="search__input" type="search" name="keyword" placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
+          <button className="search__button" type="submit">{t('nav.searchButton')}</button>
+        </form>
+        <nav className="user-nav" aria-label={t('nav.mainMenu')}>
+          {auth.isAuthenticated ? (
+            <span className="user-nav__greeting">{t('nav.greeting', { name: auth.displayName })}</span>
+          ) : (
+            <>
+              <Link to="/login" className="user-nav__link">{t('nav.login')}</Link>
+              <Link to="/register" className="user-nav__link user-nav__link--primary">{t('nav.register')}</Link>
+            </>
+          )}
+          <LanguageSwitch />
+        </nav>
+      </div>
+    </header>
+  );
+});
+
+/** The brand mark: a scalloped lace edge. */
+function LaceMark() {
+  return (
+    <svg className="brand__mark" viewBox="0 0 40 40" width="36" height="36" aria-hidden="true" focusable="false">
+      <circle cx="20" cy="20" r="18" fill="#8c5a62" />
+      <path d="M8 17c2-4 6-4 8 0 2-4 6-4 8 0 2-4 6-4 8 0" fill="none" stroke="#fbf7f0" strokeWidth="1.6" strokeLinecap="round" />
+      <path d="M8 24c2 4 6 4 8 0 2 4 6 4 8 0 2 4 6 4 8 0" fill="none" stroke="#fbf7f0" strokeWidth="1.6" strokeLinecap="round" />
+      <circle cx="12" cy="20.5" r="1.2" fill="#fbf7f0" /><circle cx="20" cy="20.5" r="1.2" fill="#fbf7f0" /><circle cx="28" cy="20.5" r="1.2" fill="#fbf7f0" />
+    </svg>
+  );
+}

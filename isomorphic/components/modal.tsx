@@ -1,0 +1,62 @@
+// The dialog of SPEC §2: title, description area and footer buttons; centred, 25% from the top; its
+// close button and close-on-backdrop-click are configurable. Escape closes it when it is closable.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose(): void;
+  children?: ReactNode;
+  footer?: ReactNode;
+  showClose?: boolean;
+  closeOnBackdrop?: boolean;
+}
+
+export function Modal({ open, title, onClose, children, footer, showClose = true, closeOnBackdrop = true }: ModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const focusable = panel.current?.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    (focusable ?? panel.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && showClose) onClose();
+      if (e.key === 'Tab') trapFocus(e, panel.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [open, onClose, showClose]);
+
+  if (!open) return null;
+  return (
+    <div className="modal" onMouseDown={(e) => { if (closeOnBackdrop && e.target === e.currentTarget) onClose(); }}>
+      <div className="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
+        <div className="modal__head">
+          <h2 className="modal__title" id={titleId}>{title}</h2>
+          {showClose ? (
+            <button type="button" className="modal__close" aria-label={t('modal.close')} onClick={onClose}>×</button>
+          ) : null}
+        </div>
+        <div className="modal__body">{children}</div>
+        {footer ? <div className="modal__foot">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+function trapFocus(e: KeyboardEvent, root: HTMLElement | null) {
+  if (!root) return;
+  const items = Array.from(root.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'));
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+}

@@ -1,0 +1,161 @@
+// Product detail (/flower/:id): large image, thumbnails, colour cards, price, supplier, specifications.
+// Unknown id → 404, removed pattern (api 410) → 410, both with the real status.
+import { useState } from 'react';
+import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ColourCard, CompanyInfo, ProductDetail } from '../../api-client/types';
+import { unwrap } from '../../api-client/results';
+import { Codes } from '../../domain/codes';
+import { patternTypeLabels, shapeLabels, unitLabels } from '../../domain/catalogue';
+import { hasPrice } from '../../domain/format';
+import { loaderDeps } from '../../loader-context';
+import { LazyImage } from '../../components/lazy-image';
+import { ThumbnailStrip } from '../../components/thumbnail-strip';
+import { ColourCardPicker, colourName } from '../../components/colour-card-picker';
+import { Price } from '../../components/price';
+import { Modal } from '../../components/modal';
+import { productTitle } from '../../components/product-card';
+import { useLang } from '../../components/use-lang';
+import { canonicalLinks, jsonLd } from '../../seo';
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { api, publicUrl } = loaderDeps(context);
+  const id = Number(params.id);
+  if (!/^\d{1,15}$/.test(params.id ?? '') || !Number.isSafeInteger(id) || id <= 0) {
+    throw data({ code: Codes.NOT_FOUND, message: 'Not found' }, { status: 404 });
+  }
+  const signal = request.signal;
+  const [productEnvelope, cardsEnvelope] = await Promise.all([
+    api.get<ProductDetail>(`/product/getProduct/${id}`, undefined, { signal }),
+    api.get<ColourCard[]>('/productColor/getColorCards', { productId: id }, { signal }),
+  ]);
+  const product = unwrap(productEnvelope);
+  const colourCards = cardsEnvelope.code === Codes.OK ? cardsEnvelope.data : product.colourCards ?? [];
+  // The supplier card is a nicety: the page stands without it.
+  const companyEnvelope = await api.get<CompanyInfo>('/company/getCompanyInfo', { companyId: product.companyId }, { signal }).catch(() => null);
+  const company = companyEnvelope && companyEnvelope.code === Codes.OK ? companyEnvelope.data : null;
+  return { product, colourCards: [...colourCards].sort((a, b) => a.sort - b.sort), company, publicUrl };
+}
+
+type ProductData = Awaited<ReturnType<typeof loader>>;
+
+export function Component() {
+  const loaded = useLoaderData<typeof loader>();
+  // A new product starts with its own first image and no colour chosen.
+  return <ProductView key={loaded.product.id} {...loaded} />;
+}
+
+function ProductView({ product, colourCards, company, publicUrl }: ProductData) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const title = productTitle(product, lang);
+  const images = [...product.images].sort((a, b) => a.sort - b.sort);
+  const gallery = (images.length > 0 ? images.map((i) => i.url) : [product.coverUrl]).map((url, i) => ({
+    url,
+    alt: t('product.imageAltNumbered', { title, code: product.code, index: i + 1 }),
+  }));
+  const [active, setActive] = useState(0);
+  const [colourId, setColourId] = useState<number | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  const colour = colourCards.find((c) => c.id === colourId) ?? null;
+  const main = colour
+    ? { url: colour.imageUrl, alt: t('product.colourImageAlt', { title, colour: colourName(colour, lang) }) }
+    : gallery[Math.min(active, gallery.length - 1)];
+
+  const description = (lang === 'en' ? product.descriptionEn || product.description : product.description) || t('site.description');
+  const companyName = lang === 'en' ? product.companyNameEn || product.companyName : product.companyName;
+  const links = canonicalLinks(publicUrl, `/flower/${product.id}`, lang);
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: title,
+    sku: product.code,
+    image: gallery.map((g) => new URL(g.url, `${publicUrl}/`).toString()),
+    description,
+    brand: { '@type': 'Brand', name: companyName },
+    url: links.canonical,
+    ...(hasPrice(product.price)
+      ? { offers: { '@type': 'Offer', price: (product.price / 100).toFixed(2), priceCurrency: 'CNY', availability: 'https://schema.org/InStock', url: links.canonical } }
+      : {}),
+  };
+  const specs: Array<[string, string]> = [
+    [t('product.patternType'), patternTypeLabels[product.patternType]?.[lang] ?? t('product.notAvailable')],
+    [t('product.shape'), shapeLabels[product.shape]?.[lang] ?? t('product.notAvailable')],
+    [t('product.unit'), unitLabels[product.unit]?.[lang] ?? t('product.notAvailable')],
+    [t('product.width'), product.width ? t('product.widthValue', { width: product.width }) : t('product.notAvailable')],
+    [t('product.composition'), product.composition || t('product.notAvailable')],
+    [t('product.views'), String(product.views)],
+  ];
+
+  return (
+    <>
+      <title>{`${title} ${product.code} - ${t('site.name')}`}</title>
+      <meta name="description" content={description.slice(0, 160)} />
+      <link rel="canonical" href={links.canonical} />
+      {links.alternates.map((a) => <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />)}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+
+      <nav className="breadcrumb" aria-label={t('product.breadcrumb')}>
+        <ol>
+          <li><Link to="/">{t('nav.home')}</Link></li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+
+      <article className="product">
+        <section className="product__gallery" aria-label={t('product.images')}>
+          <div className="product__main-image">
+            <LazyImage src={main.url} alt={main.alt} eager zoom />
+          </div>
+          <ThumbnailStrip images={gallery} active={active} onSelect={(i) => { setColourId(null); setActive(i); }} />
+        </section>
+
+        <section className="product__info">
+          <h1 className="product__title">{title}</h1>
+          <p className="product__code">{t('product.code')} {product.code}</p>
+          <div className="product__price">
+            <span className="product__price-label">{t('product.price')}</span>
+            <Price cents={product.price} unit={product.unit} />
+          </div>
+
+          <h2 className="section-title">{t('product.colourCards')}</h2>
+          <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
+
+          <h2 className="section-title">{t('product.specs')}</h2>
+          <dl className="specs">
+            {specs.map(([k, v]) => (
+              <div key={k} className="specs__row"><dt>{k}</dt><dd>{v}</dd></div>
+            ))}
+          </dl>
+
+          <div className="supplier">
+            <p className="supplier__label">{t('product.supplier')}</p>
+            <p className="supplier__name">{companyName}</p>
+            {company ? (
+              <dl className="supplier__facts">
+                {company.province || company.city ? <div><dt>{t('product.location')}</dt><dd>{[company.province, company.city].filter(Boolean).join(' ')}</dd></div> : null}
+                {company.mainBusiness ? <div><dt>{t('product.mainBusiness')}</dt><dd>{lang === 'en' ? company.mainBusinessEn || company.mainBusiness : company.mainBusiness}</dd></div> : null}
+              </dl>
+            ) : null}
+            <button type="button" className="button button--primary" onClick={() => setContactOpen(true)}>{t('product.contactSupplier')}</button>
+          </div>
+        </section>
+      </article>
+
+      <section className="product__description" aria-labelledby="product-description">
+        <h2 id="product-description" className="section-title">{t('product.description')}</h2>
+        <p>{description}</p>
+      </section>
+
+      <Modal
+        open={contactOpen}
+        title={companyName}
+        onClose={() => setContactOpen(false)}
+        footer={<button type="button" className="button button--primary" onClick={() => setContactOpen(false)}>{t('modal.confirm')}</button>}
+      >
+        <p>{company?.tel ? t('product.tel', { tel: company.tel }) : t('product.noTel')}</p>
+        {company?.address ? <p>{company.address}</p> : null}
+      </Modal>
+    </>
+  );
+}

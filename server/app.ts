@@ -1,0 +1,129 @@
+// The web service as a Fastify app factory: tests build it and inject, only main.ts listens.
+// Plugin order: external (cookie, helmet, compress, static) → app (metrics, health, proxy) → pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { RouteObject } from 'react-router';
+import type { Config } from '../config/index';
+import { routes as appRoutes } from '../isomorphic/routes';
+import { createMetrics, metricsRoutes, timeRequests } from './metrics';
+import { createApiHttp } from './api/api-http';
+import { DictionaryCache } from './dictionary-cache';
+import { healthRoutes } from './health';
+import { proxyRoutes } from './proxy';
+import { readManifest } from './ssr/manifest';
+import { createRenderer } from './ssr/render';
+
+export interface WebAppOptions {
+  config: Config;
+  /** Fastify logger options, or a ready pino logger. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** The client bundle manifest; default dist/client/manifest.json under the working directory. */
+  manifestPath?: string;
+  /** The client build directory holding assets/; default dist/client. */
+  clientDir?: string;
+  /** The route tree to serve; the app's own unless a test brings its own. */
+  routes?: RouteObject[];
+  /** How long the proxy waits to connect to the api before answering 502. */
+  apiConnectTimeoutMs?: number;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
+  return !!value && typeof value === 'object' && typeof (value as FastifyBaseLogger).child === 'function' && typeof (value as FastifyBaseLogger).info === 'function';
+}
+
+export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const clientDir = path.resolve(opts.clientDir ?? 'dist/client');
+  const manifestPath = path.resolve(opts.manifestPath ?? path.join(clientDir, 'manifest.json'));
+
+  const app = Fastify({
+    ...(isLoggerInstance(opts.logger) ? { loggerInstance: opts.logger } : { logger: opts.logger ?? false }),
+    trustProxy: config.web.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // external
+  await app.register(cookie);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Flush every chunk so a streamed page reaches the browser as React writes it.
+    zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
+    brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  const assetsDir = path.join(clientDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      // .br / .gz written by the build (webpack.config.ts) go out as they are.
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+    });
+  } else {
+    app.log.warn({ assetsDir }, 'client bundle not built: pages render without scripts or styles (run npm run build)');
+  }
+  const manifest = readManifest(manifestPath);
+  if (!manifest) app.log.warn({ manifestPath }, 'client manifest missing: pages render without asset tags');
+
+  // app
+  const metrics = createMetrics();
+  const apiHttp = createApiHttp(config.web.apiUrl);
+  const dictionary = new DictionaryCache(apiHttp.got, config.web.dictRefreshMs, app.log, metrics);
+  app.addHook('onClose', async () => {
+    dictionary.stop();
+    apiHttp.close();
+  });
+  timeRequests(app, metrics);
+  await app.register(metricsRoutes, { metrics });
+  await app.register(healthRoutes, { http: apiHttp.got, dictionary });
+  await app.register(proxyRoutes, { apiUrl: config.web.apiUrl, publicUrl: config.web.publicUrl, metrics, connectTimeoutMs: opts.apiConnectTimeoutMs });
+
+  // pages
+  const renderPage = createRenderer({
+    routes: opts.routes ?? appRoutes,
+    manifest,
+    http: apiHttp.got,
+    dictionary,
+    metrics,
+    publicUrl: config.web.publicUrl,
+    cookieSecure: config.web.cookieSecure,
+  });
+  app.get('/*', (request, reply) => renderPage(request, reply));
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found'));
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 5xx never shows its message or stack.
+    const message = status >= 500 ? 'Internal Server Error' : (error as Error).message;
+    return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(message);
+  });
+
+  await dictionary.start();
+  return app;
+}

@@ -1,0 +1,66 @@
+// Prometheus metrics of the web service, in a registry of its own (several apps can share a process).
+import type { FastifyInstance } from 'fastify';
+import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface WebMetrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  ssrDuration: Histogram<'route' | 'status_code'>;
+  upstreamDuration: Histogram<'source' | 'method' | 'status_code'>;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(): WebMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'web' });
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    ssrDuration: new Histogram({
+      name: 'ssr_render_duration_seconds',
+      help: 'Time from the start of rendering a page to the end of its HTML stream, by page route id',
+      labelNames: ['route', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: 'upstream_request_duration_seconds',
+      help: 'Time of calls to the api service, from page loaders and from the /api proxy',
+      labelNames: ['source', 'method', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Label for the duration histogram when the Fastify route is too coarse (the SSR catch-all). */
+    metricsRoute?: string;
+  }
+}
+
+/** Times every request of the app; call on the root instance so the hook reaches every route. */
+export function timeRequests(app: FastifyInstance, metrics: WebMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.metricsRoute ?? request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+}
+
+/** Serves /metrics in the Prometheus text format. */
+export async function metricsRoutes(app: FastifyInstance, opts: { metrics: WebMetrics }): Promise<void> {
+  const { metrics } = opts;
+  app.get('/metrics', async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+}

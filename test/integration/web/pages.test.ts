@@ -1,0 +1,120 @@
+// Pages over HTTP against the real, seeded api: content, status codes, language, SEO tags, session.
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import type { Page, ProductSummary } from '../../../isomorphic/api-client/types';
+import { buildTestWeb, startSeededApi, PUBLIC_URL, type TestApi } from '../../helpers/web';
+
+let api: TestApi;
+let web: FastifyInstance;
+let products: ProductSummary[];
+
+t.before(async () => {
+  api = await startSeededApi({ products: 12 });
+  web = await buildTestWeb(api.url);
+  const res = await fetch(`${api.url}/product/listLSKHomeProduct?pageNum=1&pageSize=20`);
+  products = ((await res.json()) as { data: Page<ProductSummary> }).data.list;
+});
+t.teardown(async () => {
+  await web?.close();
+  await api?.close();
+});
+
+t.test('home lists the seeded patterns, in Chinese by default', async (t) => {
+  const res = await web.inject({ url: '/' });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /text\/html/);
+  t.match(res.body, /^<!DOCTYPE html><html lang="zh-CN">/);
+  t.match(res.body, '<title>花边网</title>');
+  t.ok(products.length > 0, 'the api has products');
+  for (const p of products) t.ok(res.body.includes(p.title), `title of product ${p.id}`);
+  t.ok(/<script nonce="[^"]+"[^>]*>window\.__LACE_STATE__=/.test(res.body), 'state script carries the nonce');
+  const csp = String(res.headers['content-security-policy']);
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  t.ok(nonce && res.body.includes(`nonce="${nonce}"`), 'CSP nonce matches the scripts');
+  t.match(res.body, `<link rel="canonical" href="${PUBLIC_URL}/"/>`);
+  t.match(res.body, `hrefLang="en" href="${PUBLIC_URL}/?lang=en"`);
+});
+
+t.test('a product page renders its details, SEO tags and JSON-LD', async (t) => {
+  const p = products[0];
+  const res = await web.inject({ url: `/flower/${p.id}` });
+  t.equal(res.statusCode, 200);
+  t.match(res.body, `<title>${p.title} ${p.code} - 花边网</title>`);
+  t.match(res.body, /<meta name="description" content="[^"]+"/);
+  t.match(res.body, `<link rel="canonical" href="${PUBLIC_URL}/flower/${p.id}"/>`);
+  t.match(res.body, `<link rel="alternate" hrefLang="zh-CN" href="${PUBLIC_URL}/flower/${p.id}?lang=zh"/>`);
+  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.body);
+  t.ok(ld, 'JSON-LD present');
+  const product = JSON.parse(ld![1]) as { '@type': string; name: string; sku: string };
+  t.equal(product['@type'], 'Product');
+  t.equal(product.name, p.title);
+  t.equal(product.sku, p.code);
+  t.match(res.body, 'class="colours__grid"');
+  t.match(res.body, 'class="thumbs"');
+});
+
+t.test('unknown paths and products answer 404 with the not-found page', async (t) => {
+  for (const url of ['/no/such/page', '/flower/99999999', '/flower/abc']) {
+    const res = await web.inject({ url });
+    t.equal(res.statusCode, 404, url);
+    t.match(res.body, '页面不存在', url);
+    t.match(res.body, '<a class="button button--primary" href="/"', `${url} links home`);
+  }
+  const en = await web.inject({ url: '/nowhere?lang=en' });
+  t.equal(en.statusCode, 404);
+  t.match(en.body, 'This page could not be found');
+});
+
+t.test('a removed product answers 410', async (t) => {
+  const p = products[1];
+  await api.db.db.updateTable('product').set({ status: 0 }).where('id', '=', p.id).execute();
+  const res = await web.inject({ url: `/flower/${p.id}` });
+  t.equal(res.statusCode, 410);
+  t.match(res.body, '该花型已下架');
+});
+
+t.test('a hostile product title cannot break out of the page scripts', async (t) => {
+  const p = products[2];
+  const hostile = '</script><script>alert(1)</script>';
+  await api.db.db.updateTable('product').set({ title: hostile }).where('id', '=', p.id).execute();
+  for (const url of ['/', `/flower/${p.id}`]) {
+    const res = await web.inject({ url });
+    t.equal(res.statusCode, 200, url);
+    t.notOk(res.body.includes('<script>alert(1)'), `${url}: no injected script element`);
+    t.ok(res.body.includes('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;'), `${url}: the title is shown as text`);
+  }
+});
+
+t.test('language: ?lang= first, then the lang cookie, then Accept-Language', async (t) => {
+  const byQuery = await web.inject({ url: '/?lang=en', headers: { cookie: 'lang=zh', 'accept-language': 'zh-CN' } });
+  t.match(byQuery.body, '<html lang="en">');
+  t.match(byQuery.body, '<title>LaceHub</title>');
+  t.match(String(byQuery.headers['set-cookie']), /lang=en/, 'the choice is remembered');
+  const byCookie = await web.inject({ url: '/', headers: { cookie: 'lang=en', 'accept-language': 'zh-CN' } });
+  t.match(byCookie.body, '<html lang="en">');
+  t.notOk(byCookie.headers['set-cookie'], 'no cookie rewritten when nothing changed');
+  const byHeader = await web.inject({ url: '/', headers: { 'accept-language': 'fr-FR,en-GB;q=0.8,zh;q=0.5' } });
+  t.match(byHeader.body, '<html lang="en">');
+  const fallback = await web.inject({ url: '/', headers: { 'accept-language': 'fr-FR' } });
+  t.match(fallback.body, '<html lang="zh-CN">');
+  const product = await web.inject({ url: `/flower/${products[0].id}?lang=en` });
+  t.match(product.body, products[0].titleEn);
+  t.match(product.body, 'Specifications');
+});
+
+t.test('the session is restored from cookies, and the token never reaches the page', async (t) => {
+  const token = 'secret-token-value-123';
+  const user = encodeURIComponent(JSON.stringify({ id: 7, nickName: '小林' }));
+  const res = await web.inject({ url: '/', headers: { cookie: `x-token=${token}; user=${user}` } });
+  t.equal(res.statusCode, 200);
+  t.match(res.body, '您好，小林');
+  t.notOk(res.body.includes(token), 'token absent from the HTML');
+  t.match(res.body, 'hasToken:true');
+});
+
+t.test('request ids are taken from x-request-id or made', async (t) => {
+  const given = await web.inject({ url: '/healthz', headers: { 'x-request-id': 'req-abc-123' } });
+  t.equal(given.headers['x-request-id'], 'req-abc-123');
+  const made = await web.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+  t.match(String(made.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+});

@@ -1,0 +1,31 @@
+import t from 'tap';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { assetsFor, readManifest, EMPTY_ASSETS, type ClientManifest } from '../../../../server/ssr/manifest';
+
+const manifest: ClientManifest = {
+  publicPath: '/',
+  entry: { module: 'assets/main.1.js', js: ['assets/framework.2.js', 'assets/main.1.js'], css: ['assets/main.3.css'] },
+  chunks: { home: { js: ['assets/home.4.js'], css: [] }, product: { js: ['assets/product.5.js', 'assets/framework.2.js'], css: ['assets/product.6.css'] } },
+};
+
+t.test('a page gets the entry module, preloads for shared and page chunks, and its stylesheets', async (t) => {
+  t.same(assetsFor(manifest, ['root', 'layout-detail', 'product']), {
+    bootstrap: ['/assets/main.1.js'],
+    modulepreload: ['/assets/framework.2.js', '/assets/product.5.js'],
+    stylesheets: ['/assets/main.3.css', '/assets/product.6.css'],
+  });
+  t.same(assetsFor(manifest, ['root']).modulepreload, ['/assets/framework.2.js'], 'unknown ids add nothing');
+  t.same(assetsFor(null, ['home']), EMPTY_ASSETS, 'no bundle, no tags');
+});
+
+t.test('readManifest: absent is null, a foreign file is an error', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  t.equal(readManifest(path.join(dir, 'missing.json')), null);
+  fs.writeFileSync(path.join(dir, 'ok.json'), JSON.stringify(manifest));
+  t.same(readManifest(path.join(dir, 'ok.json')), manifest);
+  fs.writeFileSync(path.join(dir, 'bad.json'), '{"name":"x"}');
+  t.throws(() => readManifest(path.join(dir, 'bad.json')));
+});
