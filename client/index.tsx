@@ -3,7 +3,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/pages.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -50,9 +50,18 @@ async function start(): Promise<void> {
     <StrictMode>
       <AppProviders stores={stores} i18n={i18n} signal={routerSignal(router)}>
         <RouterProvider router={router} />
+        <HydrationMark />
       </AppProviders>
     </StrictMode>,
   );
+}
+
+/** Marks the document once React has hydrated it (its first effect ran): tests and monitoring wait for it. */
+function HydrationMark(): null {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 start().catch((err: unknown) => {

@@ -23,6 +23,7 @@ export interface Config {
     oss: { region: string; bucket: string; accessKeyId: string; accessKeySecret: string; roleArn: string; endpoint: string; publicBase: string };
   };
   sms: { driver: SmsDriverName; aliyun: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string } };
+  orders: { unpaidMaxAgeMs: number; receivedCompleteAfterMs: number; sweepIntervalMs: number; platformUserIds: number[] };
 }
 
 export class ConfigError extends Error {
@@ -109,7 +110,21 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'ALIYUN_SMS_ACCESS_KEY_SECRET', default: '', meaning: 'Aliyun SMS key secret (aliyun driver)' },
   { name: 'ALIYUN_SMS_SIGN_NAME', default: '', meaning: 'Aliyun SMS signature name (aliyun driver)' },
   { name: 'ALIYUN_SMS_TEMPLATE_CODE', default: '', meaning: 'Aliyun SMS template code with a ${code} parameter (aliyun driver)' },
+  { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
+  { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
+  { name: 'ORDER_SWEEP_INTERVAL_MS', default: '60000', meaning: 'how often the api applies the two order rules above' },
+  { name: 'PLATFORM_USER_IDS', default: '(empty)', meaning: 'comma-separated user ids of the platform operators who decide after-sale requests' },
 ];
+
+function idList(env: Env, name: string): number[] {
+  const raw = str(env, name, '').trim();
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const v = part.trim();
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(name, `expected comma-separated user ids, got "${raw}"`);
+    return Number(v);
+  });
+}
 
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
   const roleArg = argv.find((a, i) => a.startsWith('--role=') || argv[i - 1] === '--role');
@@ -174,6 +189,12 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       oss,
     },
     sms: { driver: smsDriver, aliyun },
+    orders: {
+      unpaidMaxAgeMs: int(env, 'ORDER_UNPAID_MAX_AGE_MS', 72 * 3600_000, 60_000),
+      receivedCompleteAfterMs: int(env, 'ORDER_RECEIVED_COMPLETE_AFTER_MS', 7 * 24 * 3600_000, 60_000),
+      sweepIntervalMs: int(env, 'ORDER_SWEEP_INTERVAL_MS', 60_000, 1000),
+      platformUserIds: idList(env, 'PLATFORM_USER_IDS'),
+    },
   };
 }
 

@@ -34,5 +34,7 @@ if (needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// React and its router pick their production builds from NODE_ENV; the product runs them unless told otherwise.
+process.env.NODE_ENV ??= 'production';
 process.chdir(root);
 await import(serverBundle);

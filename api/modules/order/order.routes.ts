@@ -29,7 +29,7 @@ export interface OrderModuleOptions { deps: ApiDeps; settings?: Partial<OrderSet
 
 export async function orderRoutes(fastify: FastifyInstance, opts: OrderModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const settings: OrderSettings = { ...defaultOrderSettings, ...opts.settings };
+  const settings: OrderSettings = { ...defaultOrderSettings, ...opts.deps.config.orders, ...opts.settings };
   const driver = opts.paymentDriver ?? offlineTransferDriver;
   const db = opts.deps.db.db;
   const views = { db, storage: opts.deps.storage };

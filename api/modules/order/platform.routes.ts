@@ -15,7 +15,7 @@ import { toAfterSale } from './order.views';
 
 export async function platformRoutes(fastify: FastifyInstance, opts: { deps: ApiDeps; settings?: Partial<OrderSettings> }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { platformUserIds } = { ...defaultOrderSettings, ...opts.settings };
+  const { platformUserIds } = { ...defaultOrderSettings, ...opts.deps.config.orders, ...opts.settings };
   const db = opts.deps.db.db;
   const tags = ['platform'];
   const security = [{ token: [] }];

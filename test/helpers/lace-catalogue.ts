@@ -1,0 +1,37 @@
+// A small lace catalogue for photo-search tests: one company and `n` products, each with a generated
+// lace picture (distinct designs) stored through the storage driver.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../api/db/schema';
+import type { StorageDriver } from '../../api/modules/file/storage';
+import { insertCompany } from '../../api/modules/company/company.queries';
+import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
+
+const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
+const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94'];
+
+export interface TestProduct { id: number; picture: Buffer; path: string }
+
+export async function createLaceCatalogue(db: Kysely<Database>, storage: StorageDriver, n: number, size = 400): Promise<TestProduct[]> {
+  const now = new Date().toISOString();
+  const companyId = await insertCompany(db, {
+    name: '测试花边厂', name_en: 'Test Lace Works', abbreviation: '测试', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
+    intro: '', intro_en: '', tel: '', province: '', city: '', address: '', lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null,
+    status: 1, created_at: now, updated_at: now,
+  });
+  const out: TestProduct[] = [];
+  for (let i = 0; i < n; i++) {
+    const design = designFor(7000 + i * 13, LAYOUTS[i % LAYOUTS.length]);
+    const picture = await renderLaceJpeg(design, COLOURS[i % COLOURS.length], 'full', size, size);
+    const row = await db.insertInto('product').values({
+      company_id: companyId, kind: 1, code: `T-${1000 + i}`, title: `测试花边 ${i}`, title_en: `Test lace ${i}`, description: '', description_en: '', composition: '',
+      pattern_type: 100010, shape: 200012, unit: 400010, price: 1000 + i, width_cm: 120, cover_path: '', views: 0, status: 1, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const path = `product/${row.id}/1.jpg`;
+    await storage.put(path, picture, 'image/jpeg');
+    await db.updateTable('product').set({ cover_path: path }).where('id', '=', row.id).execute();
+    await db.insertInto('product_image').values({ product_id: row.id, path, width: size, height: size, sort: 1 }).execute();
+    await db.insertInto('colour_card').values({ product_id: row.id, name: '本色', name_en: 'Natural', hex: COLOURS[i % COLOURS.length], image_path: path, sort: 1 }).execute();
+    out.push({ id: row.id, picture, path });
+  }
+  return out;
+}

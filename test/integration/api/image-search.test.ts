@@ -1,0 +1,196 @@
+// Photo search over HTTP (inject): an image finds its own product, crops and turned copies find it near the
+// top, the daily quota, polling, cancel, and every kind of bad upload, on SQLite and PostgreSQL.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import t from 'tap';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../../config/index';
+import { buildApiApp } from '../../../api/app';
+import { createStorageDriver } from '../../../api/modules/file/create-storage';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { createTestDb, dialects } from '../../helpers/db';
+import { createLaceCatalogue, type TestProduct } from '../../helpers/lace-catalogue';
+
+type Body<T = unknown> = { code: number; message: string; data: T };
+interface Hit { id: number; rank: number; similarity: number }
+
+let visitorSeq = 0;
+const newVisitor = () => `visitor-${process.pid}-${++visitorSeq}-${Date.now()}`;
+
+function filesUnder(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
+
+/** A PNG whose header claims `w`×`h` pixels, with no pixel data worth the name. */
+function hugePngHeader(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+for (const { dialect, skip } of await dialects()) {
+  t.test(`image search (${dialect})`, { skip }, async (t) => {
+    const testDb = await createTestDb(dialect);
+    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
+    const storage = createStorageDriver(config);
+    const products: TestProduct[] = await createLaceCatalogue(testDb.db.db, storage, 12);
+    const deps = { config, db: testDb.db, storage, imageSearch: { refreshMs: 0 } };
+    const app: FastifyInstance = await buildApiApp({ deps });
+    t.teardown(async () => { await app.close(); await testDb.cleanup(); });
+
+    const headers = (visitor: string, extra: Record<string, string> = {}) => ({ 'x-lang': 'en', 'x-visitor-id': visitor, ...extra });
+    const startJson = async (image: Buffer | string, visitor: string) => {
+      const res = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(visitor), payload: { image: typeof image === 'string' ? image : image.toString('base64') } });
+      return { status: res.statusCode, body: res.json() as Body<{ searchKey: string } | null> };
+    };
+    const poll = async (key: string) => (await app.inject({ method: 'GET', url: `/search/polling/${key}` })).json() as Body<number>;
+    const waitFor = async (key: string) => {
+      for (let i = 0; i < 600; i++) {
+        const b = await poll(key);
+        if (b.code !== 0 || b.data !== -1) return b;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('search did not finish in 60 s');
+    };
+    const search = async (image: Buffer, visitor = newVisitor()) => {
+      const started = await startJson(image, visitor);
+      if (started.body.code !== 0) throw new Error(`search start: ${started.body.message}`);
+      const done = await waitFor((started.body.data as { searchKey: string }).searchKey);
+      if (done.code !== 0) throw new Error(`search: ${done.message}`);
+      const res = await app.inject({ method: 'GET', url: `/search/getResult?searchId=${done.data}&pageNum=1&pageSize=10`, headers: headers(visitor) });
+      return (res.json() as Body<{ list: Hit[]; total: number }>).data;
+    };
+
+    // Readiness: the catalogue is indexed in the background after start.
+    await app.ready();
+    let status: Body<{ ready: boolean; indexed: number; total: number }> | undefined;
+    for (let i = 0; i < 1200; i++) {
+      status = (await app.inject({ method: 'GET', url: '/search/status' })).json();
+      if (status?.data.ready) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    t.equal(status?.data.ready, true, 'search reports ready after background indexing');
+    t.equal(status?.data.indexed, 12, 'every product is indexed');
+    t.equal(status?.data.total, 12);
+
+    t.test('an image finds its own product first', async (t) => {
+      for (const p of [products[0], products[5], products[9]]) {
+        const r = await search(p.picture);
+        t.equal(r.list[0]?.id, p.id, `product ${p.id} ranks first`);
+        t.ok(r.list[0].similarity > 0.5 && r.list[0].similarity <= 1.0001, 'with a similarity score');
+      }
+    });
+
+    t.test('a crop and a rotated copy find it in the top 3', async (t) => {
+      const p = products[3];
+      const crop = await sharp(p.picture).extract({ left: 190, top: 40, width: 200, height: 200 }).jpeg().toBuffer();
+      const turned = await sharp(p.picture).rotate(90).jpeg().toBuffer();
+      const tilted = await sharp(p.picture).rotate(15, { background: '#777777' }).jpeg().toBuffer();
+      for (const [name, img] of [['25% off-centre crop', crop], ['rotated 90°', turned], ['rotated 15°', tilted]] as const) {
+        const r = await search(img);
+        t.ok(r.list.slice(0, 3).some((h) => h.id === p.id), `${name}: product in the top 3 (got ${r.list.slice(0, 3).map((h) => h.id).join(', ')})`);
+      }
+    });
+
+    t.test('raw image body and /search/url both start a search', async (t) => {
+      const visitor = newVisitor();
+      const raw = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(visitor, { 'content-type': 'image/jpeg' }), payload: products[1].picture });
+      t.equal(raw.json().code, 0);
+      t.equal((await waitFor(raw.json().data.searchKey)).code, 0);
+      const byUrl = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: storage.url(products[2].path) } });
+      t.equal(byUrl.json().code, 0, 'a URL on our storage');
+      const done = await waitFor(byUrl.json().data.searchKey);
+      const detail = await app.inject({ method: 'GET', url: `/search/getResultDetailOnLsk?searchId=${done.data}`, headers: headers(visitor) });
+      const first = detail.json().data.list[0];
+      t.equal(first.id, products[2].id);
+      t.equal(first.company.nameEn, 'Test Lace Works', 'with its company');
+      t.equal(first.colourCards.length, 1, 'and its colour cards');
+      const outside = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: 'https://evil.example.com/x.jpg' } });
+      t.equal(outside.json().code, Codes.IMAGE_URL_INVALID);
+      const climbing = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: '../../etc/passwd' } });
+      t.equal(climbing.json().code, Codes.IMAGE_URL_INVALID);
+    });
+
+    t.test('polling answers -1 until the search id, unknown keys are not found', async (t) => {
+      const started = await startJson(products[4].picture, newVisitor());
+      const key = started.body.data!.searchKey;
+      t.ok(key.length >= 32, 'an unguessable key');
+      t.equal((await poll(key)).data, -1, 'pending');
+      const done = await waitFor(key);
+      t.equal(done.code, 0);
+      t.ok(done.data > 0, 'then the search id');
+      t.equal((await poll('A'.repeat(32))).code, Codes.SEARCH_NOT_FOUND);
+    });
+
+    t.test('a search can be cancelled', async (t) => {
+      const started = await startJson(products[6].picture, newVisitor());
+      const key = started.body.data!.searchKey;
+      const res = await app.inject({ method: 'POST', url: `/search/cancel/${key}` });
+      t.same(res.json(), { code: 0, message: res.json().message, data: true });
+      const after = await poll(key);
+      t.equal(after.code, Codes.SEARCH_CANCELLED, 'polling says cancelled');
+      await new Promise((r) => setTimeout(r, 300));
+      const job = await testDb.db.db.selectFrom('search_job').select('status').where('search_key', '=', key).executeTakeFirstOrThrow();
+      t.equal(job.status, 'cancelled', 'and it stays cancelled');
+    });
+
+    t.test('7 free searches a day; the 8th answers 1004020', async (t) => {
+      const visitor = newVisitor();
+      const small = await sharp(products[7].picture).resize(96, 96).jpeg().toBuffer();
+      for (let i = 1; i <= 7; i++) t.equal((await startJson(small, visitor)).body.code, 0, `search ${i}`);
+      const eighth = await startJson(small, visitor);
+      t.equal(eighth.body.code, Codes.IMAGE_SEARCH_QUOTA);
+      t.equal(eighth.body.message, 'Your 7 free flower searches for today are used up');
+      t.equal((await startJson(small, newVisitor())).body.code, 0, 'another visitor still may');
+    });
+
+    t.test('bad input: a clear error, fast, and nothing left behind', async (t) => {
+      const jpeg = products[8].picture;
+      const big = Buffer.alloc(50 * 1024 * 1024, 0x41);
+      jpeg.copy(big, 0, 0, 64);
+      const cases: Array<[string, () => Promise<{ code: number; status: number }>, number]> = [
+        ['not an image', async () => { const r = await startJson(Buffer.from('hello, this is plain text and not a picture'), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_NOT_IMAGE],
+        ['empty JSON image', async () => { const r = await startJson('', newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_EMPTY],
+        ['empty raw body', async () => { const r = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: Buffer.alloc(0) }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_EMPTY],
+        ['truncated file', async () => { const r = await startJson(jpeg.subarray(0, Math.floor(jpeg.length / 2)), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_CORRUPT],
+        ['50 MB raw file', async () => { const r = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: big }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_TOO_LARGE],
+        ['50 MB base64 file', async () => { const r = await startJson(big, newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_TOO_LARGE],
+        ['20000×20000 image', async () => { const r = await startJson(hugePngHeader(20000, 20000), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_TOO_MANY_PIXELS],
+      ];
+      const jobsBefore = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const filesBefore = filesUnder(path.join(testDb.dir, 'files'));
+      for (const [name, run, code] of cases) {
+        const t0 = Date.now();
+        const r = await run();
+        const ms = Date.now() - t0;
+        t.equal(r.code, code, `${name}: code ${code}`);
+        t.ok(r.status >= 400 && r.status < 500, `${name}: a 4xx status (${r.status})`);
+        t.ok(ms < 3000, `${name}: answered in ${ms} ms`);
+      }
+      const jobsAfter = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      t.equal(jobsAfter, jobsBefore, 'no search job was created');
+      t.equal(filesUnder(path.join(testDb.dir, 'files')), filesBefore, 'no file was stored');
+    });
+
+    t.test('a changed product is re-indexed; a removed one leaves the results', async (t) => {
+      const { indexProduct } = await import('../../../api/modules/search/index-product');
+      const p = products[10];
+      await testDb.db.db.updateTable('product').set({ status: 0 }).where('id', '=', p.id).execute();
+      t.equal(await indexProduct(p.id, testDb.db.db), 0, 'no vectors for a removed product');
+      const r = await search(p.picture);
+      t.notOk(r.list.some((h) => h.id === p.id), 'not found any more');
+      await testDb.db.db.updateTable('product').set({ status: 1 }).where('id', '=', p.id).execute();
+      t.ok((await indexProduct(p.id, testDb.db.db))! > 0, 'indexed again');
+      t.equal((await search(p.picture)).list[0]?.id, p.id);
+    });
+  });
+}
