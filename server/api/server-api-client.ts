@@ -7,6 +7,7 @@ import { toSearch } from '../../isomorphic/api-client/client';
 import { ApiUnavailableError, isEnvelope } from '../../isomorphic/api-client/results';
 import type { Envelope } from '../../isomorphic/domain/codes';
 import type { WebMetrics } from '../metrics';
+import type { PublicReadCache } from './public-read-cache';
 
 export interface ServerApiVisitor {
   token?: string;
@@ -15,7 +16,7 @@ export interface ServerApiVisitor {
   forwardedFor?: string;
 }
 
-export function createServerApiClient(http: Got, visitor: ServerApiVisitor, deps: { log: FastifyBaseLogger; metrics: WebMetrics }): ApiClient {
+export function createServerApiClient(http: Got, visitor: ServerApiVisitor, deps: { log: FastifyBaseLogger; metrics: WebMetrics; cache?: PublicReadCache }): ApiClient {
   const headers: Record<string, string> = { 'x-request-id': visitor.requestId, 'x-lang': visitor.lang };
   if (visitor.token) {
     headers['x-token'] = visitor.token;
@@ -53,7 +54,10 @@ export function createServerApiClient(http: Got, visitor: ServerApiVisitor, deps
   }
 
   return {
-    get: (path, query, init) => call('GET', path, query, undefined, init?.signal),
+    get: (path, query, init) =>
+      deps.cache && !visitor.token
+        ? deps.cache.get(`${visitor.lang} ${path}${toSearch(query)}`, () => call('GET', path, query, undefined))
+        : call('GET', path, query, undefined, init?.signal),
     post: (path, body, init) => call('POST', path, undefined, body ?? {}, init?.signal),
   };
 }

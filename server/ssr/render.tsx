@@ -15,15 +15,18 @@ import { createI18n, htmlLang } from '../../isomorphic/i18n/index';
 import { AppProviders } from '../../isomorphic/app-providers';
 import { Limits } from '../../isomorphic/domain/limits';
 import type { PageState } from '../../isomorphic/page-state';
+import type { RouteHandle } from '../../isomorphic/middleware/registry';
 import { serializeErrors, stateScript } from './state-script';
 import { Document } from '../../views/document';
 import { createServerApiClient } from '../api/server-api-client';
+import { PublicReadCache } from '../api/public-read-cache';
 import type { DictionaryCache } from '../dictionary-cache';
 import type { WebMetrics } from '../metrics';
 import { visitorOf } from '../visitor';
 import { assetsFor, type ClientManifest } from './manifest';
 import { isCrawler } from './bots';
 import { toFetchRequest } from './fetch-request';
+import { clearSessionCookies } from '../session-cookies';
 
 // Observers never react on the server; components render once from the state they were given.
 enableStaticRendering(true);
@@ -39,6 +42,8 @@ export interface RendererOptions {
   metrics: WebMetrics;
   publicUrl: string;
   cookieSecure: boolean;
+  /** The AES key pages use to obscure passwords (shared with the api, not a secret). */
+  passwordAesKey: string;
 }
 
 /** The page's Content-Security-Policy: scripts only from us or carrying this response's nonce. */
@@ -59,6 +64,7 @@ function contentSecurityPolicy(nonce: string): string {
 
 export function createRenderer(opts: RendererOptions) {
   const handler = createStaticHandler(opts.routes);
+  const publicReads = new PublicReadCache();
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const started = process.hrtime.bigint();
@@ -69,8 +75,9 @@ export function createRenderer(opts: RendererOptions) {
     const stores = new RootStore({
       auth: { user: visitor.user, company: visitor.company, hasToken: visitor.token !== undefined },
       dictionary: opts.dictionary.groups,
+      settings: { passwordAesKey: opts.passwordAesKey },
     });
-    const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: request.id, forwardedFor: request.ip }, { log: request.log, metrics: opts.metrics });
+    const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: request.id, forwardedFor: request.ip }, { log: request.log, metrics: opts.metrics, cache: publicReads });
     const deps = makeLoaderDeps({ api, stores, lang: () => visitor.lang, publicUrl: opts.publicUrl });
 
     const { request: fetchRequest, controller } = toFetchRequest(request, reply, `${request.protocol}://${request.host}`);
@@ -82,6 +89,9 @@ export function createRenderer(opts: RendererOptions) {
       if (controller.signal.aborted) return reply.code(499).send();
       throw err;
     }
+
+    // A loader's call answered 210018: the person is signed out (the data strategy redirects to /login).
+    if (stores.auth.sessionExpired) clearSessionCookies(reply, opts.cookieSecure);
 
     if (context instanceof Response) {
       // A redirect (guards, loaders) or a response a loader returned whole.
@@ -103,7 +113,7 @@ export function createRenderer(opts: RendererOptions) {
       stores: stores.snapshot(),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     };
-    const assets = assetsFor(opts.manifest, matchedIds);
+    const assets = assetsFor(opts.manifest, context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id));
     const nonce = randomBytes(16).toString('base64');
     const router = createStaticRouter(handler.dataRoutes, context);
     const i18n = createI18n(visitor.lang);
