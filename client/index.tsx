@@ -5,6 +5,7 @@ import './styles/components.css';
 import './styles/pages.css';
 import './styles/account.css';
 import './styles/orders.css';
+import './styles/catalogue.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';

@@ -1,9 +1,10 @@
-// What every page view is wrapped in, on both sides: its stores, its i18next instance and the loading bar.
+// What every page view is wrapped in, on both sides: its stores, its i18next instance, the loading bar and the toasts.
 import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { StoreContext, type RootStore } from './stores/root.store';
 import { LoadingBar, type NavigationSignal } from './components/loading-bar';
+import { ToastHost } from './components/toast-host';
 
 export function AppProviders({ stores, i18n, signal, children }: { stores: RootStore; i18n: I18n; signal?: NavigationSignal; children: ReactNode }) {
   return (
@@ -11,6 +12,7 @@ export function AppProviders({ stores, i18n, signal, children }: { stores: RootS
       <I18nextProvider i18n={i18n}>
         <LoadingBar signal={signal} />
         {children}
+        <ToastHost />
       </I18nextProvider>
     </StoreContext.Provider>
   );

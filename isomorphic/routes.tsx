@@ -6,8 +6,11 @@ import { DefaultLayout } from './layouts/default.layout';
 import { DetailLayout } from './layouts/detail.layout';
 import { RootErrorBoundary } from './pages/errors/error.page';
 import type { RouteHandle } from './middleware/registry';
+import { catalogueDetailRoutes, catalogueRoutes, collectionRoutes } from './catalogue.routes';
 
 const structural: RouteHandle = { structural: true };
+const guestOnly: RouteHandle = { middleware: ['anonymous'] };
+const signedIn: RouteHandle = { middleware: ['authenticated'] };
 
 export const routes: RouteObject[] = [
   {
@@ -23,6 +26,38 @@ export const routes: RouteObject[] = [
         handle: structural,
         children: [
           { id: 'home', index: true, lazy: () => import(/* webpackChunkName: "home" */ './pages/home/home.page') },
+          // Catalogue (issue 4): galleries, search, company lists, custom requests.
+          ...catalogueRoutes,
+          // Accounts (issue 3): guest-only sign-in pages, and the signed-in personal centre.
+          { id: 'login', path: 'login', handle: guestOnly, lazy: () => import(/* webpackChunkName: "login" */ './pages/account/login.page') },
+          { id: 'register', path: 'register', handle: guestOnly, lazy: () => import(/* webpackChunkName: "register" */ './pages/account/register.page') },
+          { id: 'find-password', path: 'findPassword', handle: guestOnly, lazy: () => import(/* webpackChunkName: "find-password" */ './pages/account/find-password.page') },
+          {
+            id: 'person',
+            path: 'home/person',
+            handle: signedIn,
+            lazy: () => import(/* webpackChunkName: "person" */ './pages/person/person.layout'),
+            children: [
+              { id: 'person-index', index: true, lazy: () => import(/* webpackChunkName: "person-index" */ './pages/person/info.page') },
+              { id: 'person-info', path: 'info', lazy: () => import(/* webpackChunkName: "person-info" */ './pages/person/info.page') },
+              { id: 'person-security', path: 'security', lazy: () => import(/* webpackChunkName: "person-security" */ './pages/person/security.page') },
+              { id: 'person-address', path: 'address', lazy: () => import(/* webpackChunkName: "person-address" */ './pages/person/address.page') },
+              // Orders (issue 5): the buyer's three kinds and one order's details.
+              { id: 'person-order-bulk', path: 'orderBulk', lazy: () => import(/* webpackChunkName: "person-order-bulk" */ './pages/order/buyer-order-bulk.page') },
+              { id: 'person-order-layout', path: 'orderLayout', lazy: () => import(/* webpackChunkName: "person-order-layout" */ './pages/order/buyer-order-layout.page') },
+              { id: 'person-order-sample', path: 'orderSample', lazy: () => import(/* webpackChunkName: "person-order-sample" */ './pages/order/buyer-order-sample.page') },
+              { id: 'person-order-detail', path: 'orderDetail/:id', lazy: () => import(/* webpackChunkName: "person-order-detail" */ './pages/order/order-detail.page') },
+              // Favourites (issue 4).
+              ...collectionRoutes,
+            ],
+          },
+          // Cart and orders (issue 5): signed-in only.
+          { id: 'cart', path: 'shoppingCart', handle: signedIn, lazy: () => import(/* webpackChunkName: "cart" */ './pages/cart/cart.page') },
+          { id: 'confirm-order', path: 'confirmOrder', handle: signedIn, lazy: () => import(/* webpackChunkName: "confirm-order" */ './pages/cart/confirm-order.page') },
+          { id: 'success-submit', path: 'successSubmit', handle: signedIn, lazy: () => import(/* webpackChunkName: "success-submit" */ './pages/cart/success-submit.page') },
+          { id: 'shop-order-bulk', path: 'home/shopManage/orderBulk', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-bulk" */ './pages/order/shop-order-bulk.page') },
+          { id: 'shop-order-layout', path: 'home/shopManage/orderLayout', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-layout" */ './pages/order/shop-order-layout.page') },
+          { id: 'shop-order-sample', path: 'home/shopManage/orderSample', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-sample" */ './pages/order/shop-order-sample.page') },
         ],
       },
       {
@@ -31,6 +66,7 @@ export const routes: RouteObject[] = [
         handle: structural,
         children: [
           { id: 'product', path: 'flower/:id', lazy: () => import(/* webpackChunkName: "product" */ './pages/product/product.page') },
+          ...catalogueDetailRoutes,
         ],
       },
     ],

@@ -17,6 +17,7 @@ import { createApiHttp } from './api/api-http';
 import { DictionaryCache } from './dictionary-cache';
 import { healthRoutes } from './health';
 import { proxyRoutes } from './proxy';
+import { seoFileRoutes } from './seo-files';
 import { readManifest } from './ssr/manifest';
 import { createRenderer } from './ssr/render';
 
@@ -30,6 +31,8 @@ export interface WebAppOptions {
   clientDir?: string;
   /** The route tree to serve; the app's own unless a test brings its own. */
   routes?: RouteObject[];
+  /** URLs per sitemap file (default and maximum 50,000); tests use smaller files. */
+  sitemapUrlsPerFile?: number;
   /** How long the proxy waits to connect to the api before answering 502. */
   apiConnectTimeoutMs?: number;
 }
@@ -101,7 +104,9 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
   timeRequests(app, metrics);
   await app.register(metricsRoutes, { metrics });
   await app.register(healthRoutes, { http: apiHttp.got, dictionary });
-  await app.register(proxyRoutes, { apiUrl: config.web.apiUrl, publicUrl: config.web.publicUrl, metrics, connectTimeoutMs: opts.apiConnectTimeoutMs });
+  await app.register(proxyRoutes, { apiUrl: config.web.apiUrl, publicUrl: config.web.publicUrl, metrics, connectTimeoutMs: opts.apiConnectTimeoutMs, cookieSecure: config.web.cookieSecure });
+
+  await app.register(seoFileRoutes, { http: apiHttp.got, publicUrl: config.web.publicUrl, urlsPerFile: opts.sitemapUrlsPerFile });
 
   // pages
   const renderPage = createRenderer({
@@ -112,6 +117,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     metrics,
     publicUrl: config.web.publicUrl,
     cookieSecure: config.web.cookieSecure,
+    passwordAesKey: config.passwordAesKey,
   });
   app.get('/*', (request, reply) => renderPage(request, reply));
 

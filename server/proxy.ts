@@ -1,14 +1,17 @@
 // /api/* → the api service, prefix stripped. Adds `client: 1`, the request id, x-forwarded-* and the
 // page language; the session token (from the HttpOnly cookie) and `platform: 2` only for same-origin
 // requests, so another site cannot act with a visitor's cookie. An unreachable api answers 502 at once.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The session calls are read on the way back: sign-in sets the cookies and takes the token out of the
+// JSON, sign-out and any 210018 clear them (session.hooks.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { Codes, messageFor } from '../isomorphic/domain/codes';
 import { Limits } from '../isomorphic/domain/limits';
 import type { WebMetrics } from './metrics';
 import { apiLangOf, isSameOrigin } from './visitor';
+import { expireOn210018, readBody, sessionHookFor, type SessionHook } from './session-hooks';
 
-export interface ProxyOptions { apiUrl: string; publicUrl: string; metrics: WebMetrics; connectTimeoutMs?: number }
+export interface ProxyOptions { apiUrl: string; publicUrl: string; metrics: WebMetrics; connectTimeoutMs?: number; cookieSecure?: boolean }
 
 /** Headers a browser might send that only the proxy may set, and the cookies the api has no use for. */
 const STRIPPED = ['x-token', 'platform', 'client', 'cookie', 'x-request-id', 'x-lang', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
@@ -37,6 +40,13 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
 
   app.all('/api/*', async (request, reply) => {
     const target = `${basePath}${request.url.slice('/api'.length)}` || '/';
+    const apiPath = request.url.slice('/api'.length).split('?')[0];
+    const hook = sessionHookFor(apiPath);
+    // Sign-in sets the session cookie: another site must not be able to sign a visitor in (login CSRF).
+    if (apiPath === '/front/user/login' && !isSameOrigin(request, opts.publicUrl)) {
+      return reply.code(403).header('content-type', 'application/json; charset=utf-8')
+        .send({ code: Codes.FORBIDDEN, message: messageFor(Codes.FORBIDDEN, apiLangOf(request)), data: null });
+    }
     timings.set(request, process.hrtime.bigint());
     const observe = (status: number | string) => {
       const started = timings.get(request);
@@ -55,6 +65,8 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
         out['x-forwarded-for'] = req.ips && req.ips.length > 1 ? [...req.ips].reverse().join(', ') : req.ip;
         out['x-forwarded-host'] = req.host;
         out['x-forwarded-proto'] = req.protocol;
+        // A session call's answer is read here, so it must come back uncompressed.
+        if (hook) delete out['accept-encoding'];
         const token = req.cookies?.[Limits.tokenCookie];
         if (token && isSameOrigin(req, opts.publicUrl)) {
           out['x-token'] = token;
@@ -64,7 +76,12 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       },
       onResponse: (_req, res, upstreamResponse) => {
         observe(upstreamResponse.statusCode);
-        void res.send(upstreamResponse.stream);
+        // 401 is the api's status for 210018 (session expired), on any call.
+        if (!hook && upstreamResponse.statusCode !== 401) {
+          void res.send(upstreamResponse.stream);
+          return;
+        }
+        void rewriteSessionResponse(request, reply, upstreamResponse, hook, opts.cookieSecure ?? false);
       },
       onError: (res, { error }) => {
         observe('error');
@@ -77,4 +94,28 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       },
     });
   });
+}
+
+/** Reads a (small) session-related answer, lets the hook set or clear cookies, and sends the JSON on. */
+async function rewriteSessionResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upstream: { stream: NodeJS.ReadableStream },
+  hook: SessionHook | undefined,
+  secure: boolean,
+): Promise<void> {
+  let body: Buffer;
+  try {
+    body = await readBody(upstream.stream);
+  } catch (err) {
+    request.log.warn({ err }, 'could not read a session answer from the api');
+    void reply.code(502).header('content-type', 'application/json; charset=utf-8').send({ code: Codes.UPSTREAM_UNAVAILABLE, message: messageFor(Codes.UPSTREAM_UNAVAILABLE, apiLangOf(request)), data: null });
+    return;
+  }
+  // reply-from has copied the upstream headers onto the reply.
+  const encoding = reply.getHeader('content-encoding');
+  const encoded = encoding !== undefined && encoding !== 'identity';
+  const out = encoded ? undefined : hook ? hook.apply(request, reply, body, secure) : expireOn210018(reply, body, secure);
+  reply.removeHeader('content-length');
+  void reply.send(out ?? body);
 }

@@ -329,3 +329,31 @@ export interface Database {
   search_result: SearchResultTable;
   image_descriptor: ImageDescriptorTable;
 }
+
+/** catalogue module: the PostgreSQL full-text document of a product (SQLite keeps it in the FTS5 table product_fts) */
+export interface ProductSearchTable { product_id: number; doc: string }
+
+/** favourite module: one row per (user, type, target); type 1 company, 2 product, 3 supply */
+export interface FavouriteTable { id: Generated<number>; user_id: number; target_type: number; target_id: number; created_at: string }
+
+/** file module: an upload directory handed to one user by /file/token */
+export interface UploadGrantTable { id: Generated<number>; dir: string; user_id: number; file_type: string; created_at: string; expires_at: string }
+
+/** custom module: custom pattern and garment requests; images and fields are JSON text */
+export interface CustomRequestTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;                // pattern | garment
+  status: number;              // 0 submitted, 1 quoted, 2 closed
+  images: string;              // JSON array of storage paths
+  fields: string;              // JSON object
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  product_search: ProductSearchTable;
+  favourite: FavouriteTable;
+  upload_grant: UploadGrantTable;
+  custom_request: CustomRequestTable;
+}

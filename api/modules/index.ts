@@ -13,10 +13,13 @@ import { orderRoutes } from './order/order.routes';
 import { platformRoutes } from './order/platform.routes';
 import { shopOrderRoutes } from './order/shop-order.routes';
 import { searchRoutes } from './search/search.routes';
+import { favouriteRoutes } from './favourite/favourite.routes';
+import { customRoutes } from './custom/custom.routes';
+import { seoRoutes } from './seo/seo.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

@@ -1,13 +1,18 @@
 // Site header: brand (product name), pattern search, sign-in links or greeting, language switch.
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/root.store';
 import { LanguageSwitch } from './language-switch';
+import { SignOutButton } from './sign-out-button';
+import { CartLink } from './cart-link';
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
   const { auth, layout } = useStores();
+  // The search box keeps the words of the results page it submitted to.
+  const [params] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
   return (
     <header className={`site-header${layout.top ? '' : ' site-header--scrolled'}`}>
       <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
@@ -19,20 +24,24 @@ export const Header = observer(function Header() {
             <span className="brand__tagline">{t('site.tagline')}</span>
           </span>
         </Link>
-        <form className="search" role="search" action="/home/search/text" method="get">
+        <Form className="search" role="search" action="/homeSearch" method="get">
           <label className="visually-hidden" htmlFor="site-search">{t('nav.searchLabel')}</label>
-          <input id="site-search" className="search__input" type="search" name="keyword" placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
+          <input id="site-search" className="search__input" type="search" name="keyword" defaultValue={keyword} key={keyword} maxLength={100} placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
           <button className="search__button" type="submit">{t('nav.searchButton')}</button>
-        </form>
+        </Form>
         <nav className="user-nav" aria-label={t('nav.mainMenu')}>
           {auth.isAuthenticated ? (
-            <span className="user-nav__greeting">{t('nav.greeting', { name: auth.displayName })}</span>
+            <>
+              <Link to="/home/person" className="user-nav__greeting" title={t('nav.person')}>{t('nav.greeting', { name: auth.displayName })}</Link>
+              <SignOutButton />
+            </>
           ) : (
             <>
               <Link to="/login" className="user-nav__link">{t('nav.login')}</Link>
               <Link to="/register" className="user-nav__link user-nav__link--primary">{t('nav.register')}</Link>
             </>
           )}
+          {auth.isAuthenticated ? <CartLink /> : null}
           <LanguageSwitch />
         </nav>
       </div>

@@ -56,6 +56,24 @@ export const Codes = {
   AFTER_SALE_NOT_ALLOWED: 300030,
   AFTER_SALE_NOT_FOUND: 300031,
   AFTER_SALE_DECISION_NOT_ALLOWED: 300032,
+  // catalogue, favourites, uploads and custom requests: 4000xx
+  FAVOURITE_TARGET_NOT_FOUND: 400001,
+  UPLOAD_TYPE_NOT_ALLOWED: 400010,
+  UPLOAD_GRANT_INVALID: 400011,
+  UPLOAD_FILE_MISSING: 400012,
+  UPLOAD_TOO_LARGE: 400013,
+  UPLOAD_NOT_IMAGE: 400014,
+  UPLOAD_NOT_FOUND: 400015,
+  UPLOAD_ALREADY_EXISTS: 400016,
+  CUSTOM_IMAGES_REQUIRED: 400020,
+  CUSTOM_TOO_MANY_IMAGES: 400021,
+  CUSTOM_IMAGE_NOT_OWNED: 400022,
+  CUSTOM_SIZE_INVALID: 400023,
+  CUSTOM_QUANTITY_INVALID: 400024,
+  CUSTOM_AGE_RANGE: 400025,
+  CUSTOM_AGE_ORDER: 400026,
+  CUSTOM_FIELD_REQUIRED: 400027,
+  CUSTOM_TEXT_TOO_LONG: 400028,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -115,6 +133,23 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   [Codes.AFTER_SALE_NOT_ALLOWED]: { zh: '当前订单不能申请售后', en: 'After-sale cannot be requested for this order now' },
   [Codes.AFTER_SALE_NOT_FOUND]: { zh: '售后申请不存在', en: 'This after-sale request does not exist' },
   [Codes.AFTER_SALE_DECISION_NOT_ALLOWED]: { zh: '该售后申请已处理，不能再做此决定', en: 'This after-sale request has already been decided' },
+  [Codes.FAVOURITE_TARGET_NOT_FOUND]: { zh: '收藏的内容不存在或已下架', en: 'What you want to follow does not exist or has been removed' },
+  [Codes.UPLOAD_TYPE_NOT_ALLOWED]: { zh: '不支持该文件类型', en: 'This kind of file cannot be uploaded' },
+  [Codes.UPLOAD_GRANT_INVALID]: { zh: '上传凭证无效或已过期，请重新上传', en: 'The upload permission is not valid or has expired, please upload again' },
+  [Codes.UPLOAD_FILE_MISSING]: { zh: '请选择要上传的图片', en: 'Please choose an image to upload' },
+  [Codes.UPLOAD_TOO_LARGE]: { zh: '图片大小不能超过10MB', en: 'The image size must be within 10 MB' },
+  [Codes.UPLOAD_NOT_IMAGE]: { zh: '请上传png、jpeg、jpg或bmp格式的图片', en: 'Please upload a png, jpeg, jpg or bmp image' },
+  [Codes.UPLOAD_NOT_FOUND]: { zh: '上传的文件不存在，请重新上传', en: 'The uploaded file was not found, please upload it again' },
+  [Codes.UPLOAD_ALREADY_EXISTS]: { zh: '该文件已上传', en: 'This file has already been uploaded' },
+  [Codes.CUSTOM_IMAGES_REQUIRED]: { zh: '请上传花型图片', en: 'Please upload pattern image' },
+  [Codes.CUSTOM_TOO_MANY_IMAGES]: { zh: '最多只能上传3张参考图片', en: 'You can upload at most 3 reference images' },
+  [Codes.CUSTOM_IMAGE_NOT_OWNED]: { zh: '参考图片须为您本人上传的图片', en: 'Reference images must be images you uploaded' },
+  [Codes.CUSTOM_SIZE_INVALID]: { zh: '请输入正确的宽度和高度（厘米）', en: 'Please enter a correct width and height in cm' },
+  [Codes.CUSTOM_QUANTITY_INVALID]: { zh: '请输入正确的数量', en: 'Please enter a correct quantity' },
+  [Codes.CUSTOM_AGE_RANGE]: { zh: '年龄须在1到100岁之间', en: 'The age must be between 1 and 100' },
+  [Codes.CUSTOM_AGE_ORDER]: { zh: '最大年龄不能小于最小年龄', en: 'The maximum age must not be below the minimum age' },
+  [Codes.CUSTOM_FIELD_REQUIRED]: { zh: '请填写面料编码、颜色、场合和风格', en: 'Please fill in the fabric coding, colour, occasion and style' },
+  [Codes.CUSTOM_TEXT_TOO_LONG]: { zh: '填写的内容过长', en: 'The text you entered is too long' },
 };
 
 export interface Envelope<T> {

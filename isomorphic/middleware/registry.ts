@@ -22,6 +22,8 @@ export interface RouteHandle {
   scrollToTop?: boolean;
   /** Layout and root routes do not count as levels for the scroll rule. */
   structural?: boolean;
+  /** The code-split chunk of a route whose id is not its chunk's name (several paths, one page). */
+  chunk?: string;
 }
 
 /**

@@ -2,7 +2,7 @@
 // itself never enters the store: pages only learn whether one is present, the proxy injects it.
 import { makeAutoObservable } from 'mobx';
 
-export interface SessionUser { id?: number; nickName?: string; name?: string; mobile?: string; userType?: number; [key: string]: unknown }
+export interface SessionUser { id?: number; nickname?: string; nickName?: string; name?: string; mobile?: string; userType?: number; settled?: boolean; [key: string]: unknown }
 export interface SessionCompany { id?: number; name?: string; [key: string]: unknown }
 
 export interface AuthSnapshot { user: SessionUser | null; company: SessionCompany | null; hasToken: boolean }
@@ -11,6 +11,8 @@ export class AuthStore {
   user: SessionUser | null = null;
   company: SessionCompany | null = null;
   hasToken = false;
+  /** Set when the api answered 210018 during this page view: the server clears the session cookies. */
+  sessionExpired = false;
 
   constructor(snapshot?: Partial<AuthSnapshot>) {
     this.user = snapshot?.user ?? null;
@@ -27,7 +29,7 @@ export class AuthStore {
   get displayName(): string {
     const u = this.user;
     if (!u) return '';
-    return String(u.nickName || u.name || u.mobile || '');
+    return String(u.nickname || u.nickName || u.name || u.mobile || '');
   }
 
   setUser(user: SessionUser | null): void {
@@ -38,15 +40,43 @@ export class AuthStore {
     this.company = company;
   }
 
+  /** After a sign-in through the proxy (which set the cookies): the display parts of the session. */
+  signIn(user: SessionUser, company: SessionCompany | null): void {
+    this.user = user;
+    this.company = company;
+    this.hasToken = true;
+    this.sessionExpired = false;
+  }
+
   clear(): void {
     this.user = null;
     this.company = null;
     this.hasToken = false;
   }
 
+  /** SPEC §4: code 210018 logs the person out. */
+  expire(): void {
+    this.clear();
+    this.sessionExpired = true;
+  }
+
   snapshot(): AuthSnapshot {
     return { user: this.user, company: this.company, hasToken: this.hasToken };
   }
+}
+
+/** What the display cookie and the store keep of the api's user: no more than the page shows. */
+export function toSessionUser(u: { id: number; nickname: string; mobile: string; userType: number; settled: boolean }): SessionUser {
+  return { id: u.id, nickname: u.nickname, mobile: maskMobile(u.mobile), userType: u.userType, settled: u.settled };
+}
+
+export function toSessionCompany(c: { id: number; name: string; nameEn?: string } | null | undefined): SessionCompany | null {
+  return c ? { id: c.id, name: c.name, nameEn: c.nameEn ?? '' } : null;
+}
+
+/** 13800138000 → 138****8000 */
+export function maskMobile(mobile: string): string {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
 
 /** Reads a display cookie holding JSON (possibly URI-encoded); anything malformed counts as absent. */

@@ -3,23 +3,34 @@ import { createContext, useContext } from 'react';
 import { AuthStore, type AuthSnapshot } from './auth.store';
 import { DictionaryStore } from './dictionary.store';
 import { LayoutStore, type LayoutSnapshot } from './layout.store';
+import { ToastStore } from './toast.store';
+import { CartStore } from './cart.store';
 import type { DictGroup } from '../api-client/types';
 
-export interface RootSnapshot { auth: AuthSnapshot; dictionary: DictGroup[]; layout: LayoutSnapshot }
+/** Settings the page shares with the api (not secrets): the AES key that obscures passwords in transit. */
+export interface SiteSettings { passwordAesKey: string }
+
+export interface RootSnapshot { auth: AuthSnapshot; dictionary: DictGroup[]; layout: LayoutSnapshot; settings?: SiteSettings }
 
 export class RootStore {
   readonly auth: AuthStore;
   readonly dictionary: DictionaryStore;
   readonly layout: LayoutStore;
+  readonly settings: SiteSettings;
+  /** Browser-only messages (never snapshotted). */
+  readonly toasts = new ToastStore();
+  /** Browser-only cart count of the header (never snapshotted). */
+  readonly cart = new CartStore();
 
   constructor(snapshot?: Partial<RootSnapshot>) {
     this.auth = new AuthStore(snapshot?.auth);
     this.dictionary = new DictionaryStore(snapshot?.dictionary);
     this.layout = new LayoutStore(snapshot?.layout);
+    this.settings = { passwordAesKey: snapshot?.settings?.passwordAesKey ?? '' };
   }
 
   snapshot(): RootSnapshot {
-    return { auth: this.auth.snapshot(), dictionary: this.dictionary.snapshot(), layout: this.layout.snapshot() };
+    return { auth: this.auth.snapshot(), dictionary: this.dictionary.snapshot(), layout: this.layout.snapshot(), settings: this.settings };
   }
 }
 

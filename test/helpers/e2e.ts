@@ -9,12 +9,15 @@ import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { seedDemoData } from '../../api/db/seed/index';
 import { buildWebApp } from '../../server/app';
 import { createTestDb } from './db';
+import type { Db } from '../../api/db/database';
 import type { SmsLine } from './accounts';
 
 export interface Site {
   url: string;
   apiUrl: string;
   sms: SmsLine[];
+  /** The api's database, for set-up a page cannot do (e.g. making a user a company's seller). */
+  db: Db;
   browser: Browser;
   /** A fresh browser context and page; console errors and page errors are collected in `errors`. */
   newPage(opts?: { locale?: string; javaScriptEnabled?: boolean; width?: number }): Promise<{ page: Page; errors: string[] }>;
@@ -42,6 +45,7 @@ export async function startSite(opts: { products?: number } = {}): Promise<Site>
     url,
     apiUrl,
     sms,
+    db: testDb.db,
     browser,
     async newPage({ locale = 'zh-CN', javaScriptEnabled = true, width = 1280 } = {}) {
       const context = await browser.newContext({ locale, javaScriptEnabled, viewport: { width, height: 900 } });

@@ -76,7 +76,12 @@ t.test('demo products are deterministic and plausible', async (t) => {
   t.ok(many.every((p) => Date.parse(p.createdAt) <= now && Date.parse(p.createdAt) > now - 366 * 86_400_000), 'created within the last year');
   t.equal(new Set(many.map((p) => p.code)).size, many.length, 'pattern numbers are unique');
   t.ok(many.every((p) => layoutOf[p.patternType]));
-  const fabric = many.filter((p) => p.patternType === PatternType.FABRIC);
-  t.ok(fabric.every((p) => p.widthCm >= 120), 'fabric is full width');
-  t.ok(many.filter((p) => p.patternType === PatternType.SMALL_BORDER).every((p) => p.widthCm <= 12), 'narrow trims are narrow');
+  const lace = many.filter((p) => p.kind === 1);
+  const fabric = lace.filter((p) => p.patternType === PatternType.FABRIC);
+  t.ok(fabric.every((p) => p.widthCm !== null && p.widthCm >= 120), 'fabric is full width');
+  t.ok(lace.filter((p) => p.patternType === PatternType.SMALL_BORDER).every((p) => p.widthCm !== null && p.widthCm <= 12), 'narrow trims are narrow');
+  const garments = many.filter((p) => p.kind === 2);
+  const share = garments.length / many.length;
+  t.ok(share > 0.1 && share < 0.2, `about 15% garments (${(share * 100).toFixed(1)}%)`);
+  t.ok(garments.every((p) => p.garment && p.widthCm === null && /连衣裙|婚纱|晚礼服|衬衫|上衣|旗袍/.test(p.title)), 'garments are dresses, blouses and qipaos');
 });

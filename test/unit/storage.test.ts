@@ -28,6 +28,9 @@ t.test('local storage', async (t) => {
   t.equal((await storage.get('product/7/1.jpg'))?.toString(), 'abc');
   t.equal(await storage.get('product/7/2.jpg'), null);
   t.equal(await storage.get('product'), null, 'a directory is not a file');
+  t.same(await storage.head('product/7/1.jpg'), { size: 3 });
+  t.equal(await storage.head('product/7/2.jpg'), null);
+  t.equal(await storage.head('product'), null, 'a directory has no head');
   t.equal(storage.url('product/7/1.jpg'), '/api/files/product/7/1.jpg');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'secret');
   await t.rejects(storage.get('../secret.txt'), /unsafe storage path/);
@@ -55,6 +58,11 @@ t.test('OSS storage', async (t) => {
         if (!o) throw Object.assign(new Error('The specified key does not exist.'), { code: 'NoSuchKey', status: 404 });
         return { content: o.body };
       },
+      async head(name) {
+        const o = objects.get(name);
+        if (!o) throw Object.assign(new Error('Object not found'), { code: 'NoSuchKey', status: 404 });
+        return { res: { headers: { 'content-length': String(o.body.length) } } };
+      },
       async delete(name) { objects.delete(name); return {}; },
     },
     sts: {
@@ -71,6 +79,8 @@ t.test('OSS storage', async (t) => {
   t.match(objects.get('product/1/1.jpg')?.headers, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=31536000, immutable' });
   t.equal((await storage.get('product/1/1.jpg'))?.toString(), 'jpg');
   t.equal(await storage.get('product/1/2.jpg'), null, 'a missing object is null');
+  t.same(await storage.head('product/1/1.jpg'), { size: 3 });
+  t.equal(await storage.head('product/1/2.jpg'), null, 'head of a missing object is null');
   await storage.remove('product/1/1.jpg');
   t.equal(objects.size, 0);
   t.equal(storage.url('product/1/1.jpg'), 'https://lace.oss-cn-hangzhou.aliyuncs.com/product/1/1.jpg');

@@ -2,6 +2,7 @@
 // product's index with a seeded PRNG, so the same index always gives the same product.
 import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import type { LaceLayout } from './lace-image';
+import type { GarmentStyle } from './garment-image';
 import { Rng } from './random';
 
 export interface Colour { name: string; nameEn: string; hex: string }
@@ -69,6 +70,8 @@ export const layoutOf: Record<number, LaceLayout> = {
 
 export interface DemoProduct {
   index: number;
+  kind: 1 | 2;              // 1 lace pattern, 2 garment
+  garment?: GarmentStyle;
   companyIndex: number;
   code: string;
   title: string;
@@ -80,7 +83,7 @@ export interface DemoProduct {
   shape: number;
   unit: number;
   price: number | null;
-  widthCm: number;
+  widthCm: number | null;
   views: number;
   createdAt: string;
   colours: Colour[];
@@ -88,8 +91,68 @@ export interface DemoProduct {
 
 const DAY = 86_400_000;
 
+/** The share of demo products that are garments (kind 2). */
+export const GARMENT_SHARE = 0.15;
+
+const garments: Array<{ style: GarmentStyle; zh: string; en: string; weight: number }> = [
+  { style: 'dress', zh: '连衣裙', en: 'dress', weight: 4 },
+  { style: 'dress', zh: '婚纱', en: 'wedding dress', weight: 1 },
+  { style: 'dress', zh: '晚礼服', en: 'evening gown', weight: 1 },
+  { style: 'blouse', zh: '衬衫', en: 'blouse', weight: 3 },
+  { style: 'blouse', zh: '上衣', en: 'top', weight: 1 },
+  { style: 'qipao', zh: '旗袍', en: 'qipao', weight: 2 },
+];
+const occasions = [
+  { zh: '婚礼', en: 'weddings' }, { zh: '晚宴', en: 'evening parties' }, { zh: '通勤', en: 'the office' },
+  { zh: '度假', en: 'holidays' }, { zh: '日常', en: 'every day' },
+];
+
+/** Whether product n of the catalogue is a garment (its own draw, so lace products stay as they were). */
+export const isGarmentIndex = (index: number) => new Rng(index * 7_368_787 + 5).chance(GARMENT_SHARE);
+
+/** A garment: lace dress, blouse or qipao, sold per piece (unit 条, which is also the measure word of a dress). */
+function demoGarment(index: number, companies: ReadonlyArray<{ codePrefix: string }>, now: number): DemoProduct {
+  const r = new Rng(index * 4_256_249 + 23);
+  const companyIndex = r.int(0, companies.length - 1);
+  const style = r.pick(styles), motif = r.pick(motifs), tech = r.pick(techniques), use = r.pick(occasions);
+  const g = r.weighted(garments.map((x) => [x, x.weight] as const));
+  const shape = r.chance(0.6) ? Shape.FINISHED : Shape.MADE_TO_ORDER;
+  const composition = r.pick(tech.comp);
+  const first = r.chance(0.7) ? r.pick(commonColours) : r.pick(laceColours).hex;
+  const others = r.sample(laceColours.filter((c) => c.hex !== first), r.int(1, 5));
+  const colours = [laceColours.find((c) => c.hex === first)!, ...others];
+  const price = r.chance(0.1) ? null : r.int(18, 160) * 1000 + r.pick([0, 800]);
+  const sizes = r.pick(['S-XL', 'XS-XXL', 'M-XXXL']);
+  const made = shape === Shape.FINISHED ? { zh: '现货尺码齐全', en: 'In stock in every size' } : { zh: '支持来图定制，约20天交期', en: 'Made to order from your drawings in about 20 days' };
+  return {
+    index,
+    kind: 2,
+    garment: g.style,
+    companyIndex,
+    code: `${companies[companyIndex].codePrefix}-G${String(1000 + ((index * 7919) % 9000)).padStart(4, '0')}`,
+    title: `${style.zh}${motif.zh}${tech.zh}蕾丝${g.zh}`,
+    titleEn: `${style.en} ${motif.en} ${tech.en} lace ${g.en}`.replace(/^./, (c) => c.toUpperCase()),
+    description: `${tech.zh}${motif.zh}蕾丝${g.zh}，成分${composition}，尺码${sizes}，适合${use.zh}穿着。共${colours.length}个颜色可选，${made.zh}。`,
+    descriptionEn: `A ${g.en} in ${motif.en} ${tech.en} lace, ${composition}, sizes ${sizes}, for ${use.en}. ${colours.length} colours. ${made.en}.`,
+    composition,
+    patternType: PatternType.FABRIC,
+    shape,
+    unit: Unit.STRIP,
+    price,
+    widthCm: null,
+    views: Math.floor(r.range(0, 1) ** 2 * 3000),
+    createdAt: new Date(now - r.range(0, 365) * DAY).toISOString(),
+    colours,
+  };
+}
+
 /** The product of an index. `now` anchors created_at (spread over the year before it). */
 export function demoProduct(index: number, companies: ReadonlyArray<{ codePrefix: string }>, now: number): DemoProduct {
+  if (isGarmentIndex(index)) return demoGarment(index, companies, now);
+  return demoLace(index, companies, now);
+}
+
+function demoLace(index: number, companies: ReadonlyArray<{ codePrefix: string }>, now: number): DemoProduct {
   const r = new Rng(index * 2_654_435 + 11);
   const patternType = r.weighted([[PatternType.FABRIC, 35], [PatternType.BIG_BORDER, 20], [PatternType.SMALL_BORDER, 25], [PatternType.EYELASH, 20]] as const);
   const companyIndex = r.int(0, companies.length - 1);
@@ -128,6 +191,7 @@ export function demoProduct(index: number, companies: ReadonlyArray<{ codePrefix
 
   return {
     index,
+    kind: 1,
     companyIndex,
     code: `${companies[companyIndex].codePrefix}-${String(10000 + ((index * 7919) % 90000)).padStart(5, '0')}`,
     title: `${style.zh}${motif.zh}${tech.zh}${noun.zh}`,

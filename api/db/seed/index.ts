@@ -10,6 +10,8 @@ import { findCompaniesByNames, insertCompany, setCompanyImages } from '../../mod
 import { demoCompanies } from './demo-companies';
 import { demoProduct, layoutOf, type Colour, type DemoProduct } from './demo-products';
 import { designFor, paintJpeg, shadeView, shadeViews, type LaceView } from './lace-image';
+import { drawGarment } from './garment-image';
+import { indexProducts } from '../../modules/catalogue/search-index';
 
 export type SeedLog = (msg: string) => void;
 
@@ -90,6 +92,7 @@ async function ensureCompanies(deps: ApiDeps, log: SeedLog): Promise<Array<{ id:
 interface Pictures { views: Buffer[]; cards: Buffer[] }
 
 async function drawProduct(p: DemoProduct): Promise<Pictures> {
+  if (p.kind === 2 && p.garment) return drawGarment(designFor(p.index, 'fabric'), p.garment, p.colours.map((c) => c.hex), IMAGE_SIZE);
   const design = designFor(p.index, layoutOf[p.patternType]);
   const shadings = await shadeViews(design, IMAGE_SIZE, IMAGE_SIZE);
   const views: Buffer[] = [];
@@ -99,12 +102,15 @@ async function drawProduct(p: DemoProduct): Promise<Pictures> {
   return { views, cards };
 }
 
-/** Stored pictures another product may reuse (large catalogues). */
+/** Stored pictures another product may reuse (large catalogues), by poolKey. */
 interface PoolEntry { imagePaths: string[]; cards: Array<Colour & { path: string }> }
+
+/** Products reuse pictures of their own kind: lace of the same pattern type, garments of the same cut. */
+const poolKey = (p: DemoProduct) => (p.kind === 2 ? `garment:${p.garment}` : `lace:${p.patternType}`);
 
 function productRow(p: DemoProduct, companyId: number, coverPath: string): Insertable<ProductTable> {
   return {
-    company_id: companyId, kind: 1, code: p.code, title: p.title, title_en: p.titleEn, description: p.description,
+    company_id: companyId, kind: p.kind, code: p.code, title: p.title, title_en: p.titleEn, description: p.description,
     description_en: p.descriptionEn, composition: p.composition, pattern_type: p.patternType, shape: p.shape, unit: p.unit,
     price: p.price, width_cm: p.widthCm, cover_path: coverPath, views: p.views, status: 1, created_at: p.createdAt, updated_at: p.createdAt,
   };
@@ -123,7 +129,7 @@ async function insertChildren(trx: Kysely<Database>, images: Array<Insertable<Pr
 }
 
 /** Writes drawn products: rows, pictures and file records in one transaction per batch. */
-async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: DemoProduct; pics: Pictures }>, pool: Map<number, PoolEntry[]>): Promise<void> {
+async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: DemoProduct; pics: Pictures }>, pool: Map<string, PoolEntry[]>): Promise<void> {
   await deps.db.db.transaction().execute(async (trx) => {
     const ids = await insertProducts(trx, batch.map(({ p }) => productRow(p, companyIds[p.companyIndex], '')));
     const images: Array<Insertable<ProductImageTable>> = [];
@@ -140,9 +146,9 @@ async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: 
       const cardPaths = [imagePaths[0], ...pics.cards.map((_, n) => `product/${id}/colour-${n + 2}.jpg`)];
       for (const [n, body] of pics.cards.entries()) files.push(await storeJpeg(deps, cardPaths[n + 1], body, IMAGE_SIZE, IMAGE_SIZE));
       p.colours.forEach((c, n) => cards.push({ product_id: id, name: c.name, name_en: c.nameEn, hex: c.hex, image_path: cardPaths[n], sort: n + 1 }));
-      const entries = pool.get(p.patternType) ?? [];
+      const entries = pool.get(poolKey(p)) ?? [];
       entries.push({ imagePaths, cards: p.colours.map((c, n) => ({ ...c, path: cardPaths[n] })) });
-      pool.set(p.patternType, entries);
+      pool.set(poolKey(p), entries);
     }
     await insertChildren(trx, images, cards);
     await recordFiles(trx, files);
@@ -150,13 +156,14 @@ async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: 
       .set({ cover_path: sql<string>`${sql.lit('product/')} || cast(id as text) || ${sql.lit('/1.jpg')}` })
       .where('id', 'in', ids)
       .execute();
+    await indexProducts({ db: trx, dialect: deps.db.dialect }, ids);
   });
 }
 
 /** Writes products that reuse pictures of the pool (same pattern type), in one transaction per batch. */
-async function saveReused(deps: ApiDeps, companyIds: number[], batch: DemoProduct[], pool: Map<number, PoolEntry[]>): Promise<void> {
+async function saveReused(deps: ApiDeps, companyIds: number[], batch: DemoProduct[], pool: Map<string, PoolEntry[]>): Promise<void> {
   const picked = batch.map((p) => {
-    const entries = pool.get(p.patternType)!;
+    const entries = pool.get(poolKey(p))!;
     return entries[(p.index * 7 + 3) % entries.length];
   });
   await deps.db.db.transaction().execute(async (trx) => {
@@ -168,6 +175,7 @@ async function saveReused(deps: ApiDeps, companyIds: number[], batch: DemoProduc
       picked[k].cards.forEach((c, n) => cards.push({ product_id: id, name: c.name, name_en: c.nameEn, hex: c.hex, image_path: c.path, sort: n + 1 }));
     });
     await insertChildren(trx, images, cards);
+    await indexProducts({ db: trx, dialect: deps.db.dialect }, ids);
   });
 }
 
@@ -196,7 +204,7 @@ export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ 
   // One more than the cores: the JavaScript half of a drawing overlaps with libvips work of the others.
   const concurrency = Math.max(1, opts.concurrency ?? Math.min(5, os.availableParallelism() + 1));
   const now = Date.now();
-  const pool = new Map<number, PoolEntry[]>();
+  const pool = new Map<string, PoolEntry[]>();
   const productAt = (k: number) => demoProduct(first + k, companies, now);
   const drawnCount = Math.min(total, poolSize);
   const every = Math.max(1, Math.round(total / 20));
@@ -239,7 +247,7 @@ export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ 
     const batch: DemoProduct[] = [];
     for (; k < total && batch.length < 400; k++) {
       const p = productAt(k);
-      if (!pool.get(p.patternType)?.length) {
+      if (!pool.get(poolKey(p))?.length) {
         await saveDrawn(deps, companyIds, [{ p, pics: await drawProduct(p) }], pool);
         progress(1);
       } else {

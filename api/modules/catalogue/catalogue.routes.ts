@@ -1,20 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { PatternType } from '../../../isomorphic/domain/catalogue';
 import { ok, responses } from '../../http/envelope';
 import { Id, PageOf, PageQuery } from '../../http/schemas';
-import { ColourCardSchema, ProductDetailSchema, ProductSummarySchema } from './catalogue.schemas';
-import { getColourCards, getProductDetail, listHomeProducts } from './catalogue.service';
+import { ColourCardSchema, ProductDetailSchema, ProductQuerySchema, ProductSummarySchema, SearchHitSchema, TextSearchQuerySchema } from './catalogue.schemas';
+import { getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, type CatalogueDeps } from './catalogue.service';
+import type { ProductFilter, ProductSort } from './catalogue.queries';
 
 // Empty filters are sent as "patternType=" by the pages; they mean "any".
 const PatternTypeFilter = Type.Union([Type.Literal(''), ...Object.values(PatternType).map((v) => Type.Literal(v))], { description: 'PatternType code, or empty for any' });
 const KindFilter = Type.Union([Type.Literal(''), Type.Integer({ minimum: 1, maximum: 2 })], { description: '1 lace pattern, 2 garment, or empty for any' });
 
+type ProductQuery = Static<typeof ProductQuerySchema>;
+const given = <T>(v: T | '' | null | undefined): T | undefined => (v === '' || v === null || v === undefined ? undefined : v);
+
+/** The filter of a ProductQuery: kind 1 unless given ('' = any). */
+function filterOf(q: ProductQuery, kind?: number): ProductFilter {
+  return {
+    kind: kind ?? (q.kind === undefined ? 1 : given(q.kind)),
+    patternType: given(q.patternType),
+    shape: given(q.shape),
+    unit: given(q.unit),
+    priceMin: given(q.priceMin),
+    priceMax: given(q.priceMax),
+    companyId: given(q.companyId),
+  };
+}
+
+const sortOf = (q: ProductQuery): ProductSort => {
+  const s = given(q.sort);
+  return s === undefined || s === 'relevance' ? 'newest' : s;
+};
+
 export async function catalogueRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const cat = { db: deps.db.db, storage: deps.storage };
+  const cat: CatalogueDeps = { db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect };
 
   app.get('/product/listLSKHomeProduct', {
     schema: {
@@ -32,6 +54,43 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
       kind: kind === '' || kind === undefined ? undefined : kind,
     });
     return ok(request, page);
+  });
+
+  app.post('/product/listLSKProduct', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Products on sale with filters (pattern type, shape, unit, price range in cents, company) and a sort; patterns unless kind says otherwise',
+      body: ProductQuerySchema,
+      response: responses(PageOf(ProductSummarySchema)),
+    },
+  }, async (request) => {
+    const q = request.body;
+    return ok(request, await listCatalogue(cat, filterOf(q), sortOf(q), q));
+  });
+
+  app.get('/clothes/listClothes', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Garments on sale, with the filters and sorts of /product/listLSKProduct',
+      querystring: ProductQuerySchema,
+      response: responses(PageOf(ProductSummarySchema)),
+    },
+  }, async (request) => {
+    const q = request.query;
+    return ok(request, await listCatalogue(cat, filterOf(q, 2), sortOf(q), q));
+  });
+
+  app.post('/product/searchLace', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Text search (Chinese and English) with the listing filters; ranked by relevance unless sorted, title words highlighted',
+      body: TextSearchQuerySchema,
+      response: responses(PageOf(SearchHitSchema)),
+    },
+  }, async (request) => {
+    const q = request.body;
+    const s = given(q.sort);
+    return ok(request, await searchCatalogue(cat, q.keyword ?? '', filterOf(q), s === undefined ? 'relevance' : s, q));
   });
 
   app.get('/product/getProduct/:id', {

@@ -1,7 +1,9 @@
 // Response schemas of the catalogue, checked against isomorphic/api-client/types.ts at compile time.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ColourCard, ProductDetail, ProductImage, ProductSummary } from '../../../isomorphic/api-client/types';
-import { assertSame, Nullable, type Same } from '../../http/schemas';
+import type { Part, SearchHit } from '../../../isomorphic/api-client/catalogue-types';
+import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
 
 export const ProductSummarySchema = Type.Object({
   id: Type.Integer(),
@@ -43,3 +45,38 @@ assertSame<Same<Static<typeof ProductSummarySchema>, ProductSummary>>();
 assertSame<Same<Static<typeof ProductImageSchema>, ProductImage>>();
 assertSame<Same<Static<typeof ColourCardSchema>, ColourCard>>();
 assertSame<Same<Static<typeof ProductDetailSchema>, ProductDetail>>();
+
+// Listing and search: filters are optional and an empty string or null means "any" (pages send
+// "patternType=" for an unset filter row).
+const anyOr = <T extends TSchema>(s: T) => Type.Optional(Type.Union([Type.Literal(''), Type.Null(), s]));
+const codes = (table: Record<string, number>) => Type.Union(Object.values(table).map((v) => Type.Literal(v)));
+const Cents = Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'cents' });
+
+export const SortSchema = Type.Union([Type.Literal('newest'), Type.Literal('popular'), Type.Literal('priceAsc'), Type.Literal('priceDesc')]);
+
+export const ProductQueryFields = {
+  ...PageQuery,
+  kind: anyOr(Type.Integer({ minimum: 1, maximum: 2, description: '1 pattern (default), 2 garment; empty for any' })),
+  patternType: anyOr(codes(PatternType)),
+  shape: anyOr(codes(Shape)),
+  unit: anyOr(codes(Unit)),
+  priceMin: anyOr(Cents),
+  priceMax: anyOr(Cents),
+  companyId: anyOr(Id),
+  sort: Type.Optional(Type.Union([Type.Literal(''), Type.Null(), SortSchema, Type.Literal('relevance')], { description: 'listing default newest; search default relevance' })),
+};
+
+export const ProductQuerySchema = Type.Object(ProductQueryFields);
+export const TextSearchQuerySchema = Type.Object({
+  ...ProductQueryFields,
+  keyword: Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), Type.Null()], { description: 'words to find; longer than 200 characters is cut' })),
+});
+
+export const PartSchema = Type.Object({ text: Type.String(), match: Type.Boolean() });
+export const SearchHitSchema = Type.Composite([
+  ProductSummarySchema,
+  Type.Object({ score: Type.Number(), titleParts: Type.Array(PartSchema), titleEnParts: Type.Array(PartSchema) }),
+]);
+
+assertSame<Same<Static<typeof PartSchema>, Part>>();
+assertSame<Same<Static<typeof SearchHitSchema>, SearchHit>>();

@@ -1,20 +1,26 @@
-// The catalogue: listings, product detail and colour cards. URLs come from the storage driver.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+// The catalogue: listings with filters and sorts, text search, product detail and colour cards, and
+// the writes that keep the text search index in step with the product rows. URLs come from the storage driver.
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, ProductTable } from '../../db/schema';
+import type { DialectName } from '../../db/database';
 import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../isomorphic/api-client/types';
+import type { SearchHit } from '../../../isomorphic/api-client/catalogue-types';
 import type { StorageDriver } from '../file/storage';
 import { gone, notFound } from '../../http/errors';
 import {
-  countOnSale, findProduct, findProductStatus, incrementViews, listColourCards, listImages, listOnSale, ProductStatus,
-  type ListFilter, type ProductSummaryRow,
+  countByCompany, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
+  ProductStatus, searchProducts, summariesByIds,
+  type ListFilter, type ProductFilter, type ProductSort, type ProductSummaryRow,
 } from './catalogue.queries';
+import { indexProducts, unindexProducts } from './search-index';
+import { highlight, parseQuery } from './text-analysis';
 
-export interface CatalogueDeps { db: Kysely<Database>; storage: StorageDriver }
+export interface CatalogueDeps { db: Kysely<Database>; storage: StorageDriver; dialect?: DialectName }
 
 const iso = (t: string) => new Date(t).toISOString();
 const urlOf = (storage: StorageDriver, p: string) => (p ? storage.url(p) : '');
 
-function toSummary(storage: StorageDriver, r: ProductSummaryRow): ProductSummary {
+export function toSummary(storage: StorageDriver, r: ProductSummaryRow): ProductSummary {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -34,17 +40,55 @@ function toSummary(storage: StorageDriver, r: ProductSummaryRow): ProductSummary
   };
 }
 
-/** Products on sale, newest first. */
-export async function listHomeProducts(
-  { db, storage }: CatalogueDeps,
-  q: ListFilter & { pageNum: number; pageSize: number },
-): Promise<Page<ProductSummary>> {
+export interface Paging { pageNum: number; pageSize: number }
+
+/** Products on sale, newest first (the home gallery); `kind` undefined is any. */
+export async function listHomeProducts({ db, storage }: CatalogueDeps, q: ListFilter & Paging): Promise<Page<ProductSummary>> {
   const filter: ListFilter = { patternType: q.patternType, kind: q.kind, companyId: q.companyId };
   const [rows, total] = await Promise.all([
-    listOnSale(db, filter, (q.pageNum - 1) * q.pageSize, q.pageSize),
+    listProducts(db, filter, 'newest', (q.pageNum - 1) * q.pageSize, q.pageSize),
     countOnSale(db, filter),
   ]);
   return { list: rows.map((r) => toSummary(storage, r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** A filtered, sorted listing (patterns or garments). */
+export async function listCatalogue({ db, storage }: CatalogueDeps, f: ProductFilter, sort: ProductSort, page: Paging): Promise<Page<ProductSummary>> {
+  const [rows, total] = await Promise.all([
+    listProducts(db, f, sort, (page.pageNum - 1) * page.pageSize, page.pageSize),
+    countProducts(db, f),
+  ]);
+  return { list: rows.map((r) => toSummary(storage, r)), total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+/**
+ * Text search with the listing's filters. No searchable word (empty, symbols only) is the listing. All
+ * words must match; when that finds nothing and there are several words, any word may (ranked by how
+ * many and where they match), so a long or partly wrong query still gets an answer.
+ */
+export async function searchCatalogue(
+  deps: CatalogueDeps, keyword: string, f: ProductFilter, sort: ProductSort | 'relevance', page: Paging,
+): Promise<Page<SearchHit>> {
+  const { db, storage, dialect = 'sqlite' } = deps;
+  const terms = parseQuery(keyword);
+  if (terms.length === 0) {
+    const listing = await listCatalogue(deps, f, sort === 'relevance' ? 'newest' : sort, page);
+    return { ...listing, list: listing.list.map((p) => ({ ...p, score: 0, titleParts: highlight(p.title, []), titleEnParts: highlight(p.titleEn, []) })) };
+  }
+  const offset = (page.pageNum - 1) * page.pageSize;
+  let result = await searchProducts(db, dialect, terms, 'all', f, sort, offset, page.pageSize);
+  if (result.total === 0 && terms.length > 1) result = await searchProducts(db, dialect, terms, 'any', f, sort, offset, page.pageSize);
+  return {
+    list: result.rows.map((r) => ({
+      ...toSummary(storage, r),
+      score: Number(r.score.toPrecision(6)),
+      titleParts: highlight(r.title, terms),
+      titleEnParts: highlight(r.title_en, terms),
+    })),
+    total: result.total,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+  };
 }
 
 const productMissing = (id: number) => notFound({ zh: `商品 ${id} 不存在`, en: `There is no product ${id}` });
@@ -82,4 +126,73 @@ export async function getColourCards({ db, storage }: CatalogueDeps, productId: 
 /** How many products a company has on sale (used by the company module). */
 export function countProductsOnSale(db: Kysely<Database>, companyId: number): Promise<number> {
   return countOnSale(db, { companyId });
+}
+
+/** Products on sale per company, for a page of companies (used by the company module). */
+export function productCountsByCompany(db: Kysely<Database>, companyIds: number[]): Promise<Map<number, number>> {
+  return countByCompany(db, companyIds);
+}
+
+/** Sitemap pages of products (kind 1) or garments (kind 2) on sale, by id. */
+export async function sitemapPage(db: Kysely<Database>, kind: number, offset: number, limit: number): Promise<Array<{ id: number; updatedAt: string }>> {
+  const rows = await sitemapProducts(db, kind, offset, limit);
+  return rows.map((r) => ({ id: r.id, updatedAt: iso(r.updated_at) }));
+}
+
+export async function sitemapCounts(db: Kysely<Database>): Promise<{ products: number; garments: number; lastModified: string | null }> {
+  const [products, garments, lastModified] = await Promise.all([countProducts(db, { kind: 1 }), countProducts(db, { kind: 2 }), lastProductChange(db)]);
+  return { products, garments, lastModified };
+}
+
+/** Whether a product is on sale (used by the favourite module). */
+export async function isProductOnSale(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await findProductStatus(db, id);
+  return !!row && row.status === ProductStatus.ON_SALE && row.company_status === 1;
+}
+
+/** Summaries of products on sale, in the order of `ids` (missing or removed ones left out). */
+export async function productSummaries({ db, storage }: CatalogueDeps, ids: number[]): Promise<Map<number, ProductSummary>> {
+  const rows = await summariesByIds(db, ids);
+  return new Map(rows.map((r) => [r.id, toSummary(storage, r)]));
+}
+
+// Writes. Every change of a product's text goes through these, in one transaction with its search document.
+
+type ProductInput = Omit<Insertable<ProductTable>, 'id' | 'created_at' | 'updated_at'>;
+
+export async function createProduct({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, input: ProductInput, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const at = now.toISOString();
+    const { id } = await trx.insertInto('product').values({ ...input, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    await indexProducts({ db: trx, dialect }, [id]);
+    return id;
+  });
+}
+
+export async function updateProduct(
+  { db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, id: number, patch: Omit<Updateable<ProductTable>, 'id' | 'created_at'>, now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const res = await trx.updateTable('product').set({ ...patch, updated_at: now.toISOString() }).where('id', '=', id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw productMissing(id);
+    await indexProducts({ db: trx, dialect }, [id]);
+  });
+}
+
+/** Takes a product off sale (it answers 410 and leaves listings, search and sitemaps). */
+export function removeProduct(deps: Pick<CatalogueDeps, 'db' | 'dialect'>, id: number, now = new Date()): Promise<void> {
+  return updateProduct(deps, id, { status: ProductStatus.REMOVED }, now);
+}
+
+export async function deleteProduct({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await unindexProducts({ db: trx, dialect }, [id]);
+    await trx.deleteFrom('product').where('id', '=', id).execute();
+  });
+}
+
+/** Re-writes the search documents of a company's products (its name is part of them). */
+export async function reindexCompanyProducts({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, companyId: number): Promise<void> {
+  const ids = (await db.selectFrom('product').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
+  await db.transaction().execute((trx) => indexProducts({ db: trx, dialect }, ids));
 }

@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import type { CompanyInfo, CompanySummary } from '../../../isomorphic/api-client/types';
 import { ok, responses } from '../../http/envelope';
-import { assertSame, Id, Nullable, type Same } from '../../http/schemas';
-import { getCompanyInfo } from './company.service';
+import { assertSame, Id, Nullable, PageOf, PageQuery, type Same } from '../../http/schemas';
+import { getCompanyInfo, listCompanies } from './company.service';
 
 export const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -46,9 +46,21 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
   app.get('/company/getCompanyInfo', {
     schema: {
       tags: ['company'],
-      summary: 'A company (shop) with its area names and the number of products on sale',
+      summary: 'A company (shop) with its area names and the number of products on sale (404 unknown, 410 removed)',
       querystring: Type.Object({ companyId: Id }),
       response: responses(CompanyInfoSchema),
     },
   }, async (request) => ok(request, await getCompanyInfo({ db: deps.db.db, storage: deps.storage }, request.query.companyId)));
+
+  app.get('/company/listCompanies', {
+    schema: {
+      tags: ['company'],
+      summary: 'Quality firms: active companies, most products on sale first; kind 1 manufacturers, 2 traders, empty for any',
+      querystring: Type.Object({ ...PageQuery, kind: Type.Optional(Type.Union([Type.Literal(''), Type.Integer({ minimum: 1, maximum: 2 })])) }),
+      response: responses(PageOf(CompanySummarySchema)),
+    },
+  }, async (request) => {
+    const { pageNum, pageSize, kind } = request.query;
+    return ok(request, await listCompanies({ db: deps.db.db, storage: deps.storage }, { pageNum, pageSize, kind: kind === '' ? undefined : kind }));
+  });
 }

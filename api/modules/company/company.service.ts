@@ -1,38 +1,60 @@
-// Companies (shops) as buyers see them. Area codes are resolved through the area module and the product
-// count through the catalogue module, each by its service.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { CompanyInfo } from '../../../isomorphic/api-client/types';
+// Companies (shops) as buyers see them. Area codes are resolved through the area module and product
+// counts through the catalogue module, each by its service.
+import type { Kysely, Selectable } from 'kysely';
+import type { CompanyTable, Database } from '../../db/schema';
+import type { CompanyInfo, CompanySummary, Page } from '../../../isomorphic/api-client/types';
 import type { StorageDriver } from '../file/storage';
-import { notFound } from '../../http/errors';
+import { gone, notFound } from '../../http/errors';
 import { areaNames } from '../area/area.service';
-import { countProductsOnSale } from '../catalogue/catalogue.service';
-import { findCompany } from './company.queries';
+import { countProductsOnSale, productCountsByCompany } from '../catalogue/catalogue.service';
+import { countActiveCompanies, findCompany, listActiveCompanies, findActiveCompanies } from './company.queries';
 
 export interface CompanyDeps { db: Kysely<Database>; storage: StorageDriver }
 
-export async function getCompanyInfo({ db, storage }: CompanyDeps, id: number): Promise<CompanyInfo> {
-  const row = await findCompany(db, id);
-  if (!row || row.status !== 1) throw notFound({ zh: `公司 ${id} 不存在`, en: `There is no company ${id}` });
-  const [names, productCount] = await Promise.all([areaNames(db, [row.province, row.city]), countProductsOnSale(db, id)]);
-  const url = (p: string) => (p ? storage.url(p) : '');
+export const CompanyStatus = { REMOVED: 0, ACTIVE: 1 } as const;
+
+type CompanyRow = Selectable<CompanyTable>;
+
+const urlOf = (storage: StorageDriver, p: string) => (p ? storage.url(p) : '');
+
+function summary(storage: StorageDriver, row: CompanyRow, names: Map<string, string>, productCount: number): CompanySummary {
   return {
     id: row.id,
     name: row.name,
     nameEn: row.name_en,
     abbreviation: row.abbreviation,
     kind: row.kind,
-    logoUrl: url(row.logo_path),
+    logoUrl: urlOf(storage, row.logo_path),
     mainBusiness: row.main_business,
     mainBusinessEn: row.main_business_en,
     province: names.get(row.province) ?? '',
     city: names.get(row.city) ?? '',
     productCount,
+  };
+}
+
+/** Summaries of company rows, with area names and product counts fetched once for the lot. */
+async function summaries({ db, storage }: CompanyDeps, rows: CompanyRow[]): Promise<CompanySummary[]> {
+  const [names, counts] = await Promise.all([
+    areaNames(db, [...new Set(rows.flatMap((r) => [r.province, r.city]).filter(Boolean))]),
+    productCountsByCompany(db, rows.map((r) => r.id)),
+  ]);
+  return rows.map((r) => summary(storage, r, names, counts.get(r.id) ?? 0));
+}
+
+export async function getCompanyInfo(deps: CompanyDeps, id: number): Promise<CompanyInfo> {
+  const { db, storage } = deps;
+  const row = await findCompany(db, id);
+  if (!row) throw notFound({ zh: `公司 ${id} 不存在`, en: `There is no company ${id}` });
+  if (row.status !== CompanyStatus.ACTIVE) throw gone({ zh: `公司 ${id} 已关闭`, en: `Company ${id} has been removed` });
+  const [names, productCount] = await Promise.all([areaNames(db, [row.province, row.city]), countProductsOnSale(db, id)]);
+  return {
+    ...summary(storage, row, names, productCount),
     intro: row.intro,
     introEn: row.intro_en,
     tel: row.tel,
     address: row.address,
-    bannerUrl: url(row.banner_path),
+    bannerUrl: urlOf(storage, row.banner_path),
     lat: row.lat,
     lng: row.lng,
     establishedAt: row.established_at,
@@ -40,3 +62,26 @@ export async function getCompanyInfo({ db, storage }: CompanyDeps, id: number): 
     workshopArea: row.workshop_area,
   };
 }
+
+/** Quality firms: active companies, those with most products on sale first; `kind` 1 manufacturers, 2 traders. */
+export async function listCompanies(deps: CompanyDeps, q: { pageNum: number; pageSize: number; kind?: number }): Promise<Page<CompanySummary>> {
+  const [rows, total] = await Promise.all([
+    listActiveCompanies(deps.db, q.kind, (q.pageNum - 1) * q.pageSize, q.pageSize),
+    countActiveCompanies(deps.db, q.kind),
+  ]);
+  return { list: await summaries(deps, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Summaries of active companies by id (favourites), keyed by id. */
+export async function companySummaries(deps: CompanyDeps, ids: number[]): Promise<Map<number, CompanySummary>> {
+  const rows = await findActiveCompanies(deps.db, ids);
+  return new Map((await summaries(deps, rows)).map((s) => [s.id, s]));
+}
+
+export async function isCompanyActive(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await findCompany(db, id);
+  return !!row && row.status === CompanyStatus.ACTIVE;
+}
+
+/** Sitemap: active companies by id. */
+export { sitemapCompanies, countActiveCompanies, lastCompanyChange } from './company.queries';

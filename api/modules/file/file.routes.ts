@@ -2,15 +2,36 @@
 // content: uploads and seeded images get new names). Under the web proxy this is /api/files/*.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import multipart from '@fastify/multipart';
+import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import { ErrorEnvelope } from '../../http/envelope';
-import { notFound } from '../../http/errors';
+import type { UploadedFile } from '../../../isomorphic/api-client/catalogue-types';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { UploadLimits } from '../../../isomorphic/domain/custom-request';
+import { ErrorEnvelope, ok, responses } from '../../http/envelope';
+import { ApiError, notFound } from '../../http/errors';
+import { assertSame, type Same } from '../../http/schemas';
+import { requireUser } from '../account/session';
+import type { UploadCredentials } from './storage';
+import { acceptUpload, confirmUpload, issueUploadGrant, tooLarge, type UploadDeps } from './upload.service';
 import { createLocalStorage, type LocalStorageDriver } from './local-storage';
 import { contentTypeFor, isSafeStoragePath } from './storage-path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const UploadCredentialsSchema = Type.Object({
+  dir: Type.String(), accessKeyId: Type.String(), accessKeySecret: Type.String(), securityToken: Type.String(),
+  endpoint: Type.String(), bucket: Type.String(), region: Type.String(), expiration: Type.String(),
+  mode: Type.Union([Type.Literal('oss'), Type.Literal('local')]), uploadUrl: Type.String(),
+});
+const UploadedFileSchema = Type.Object({
+  storeAs: Type.String(), url: Type.String(), size: Type.Integer(), width: Type.Integer(), height: Type.Integer(), contentType: Type.String(),
+});
+assertSame<Same<Static<typeof UploadCredentialsSchema>, UploadCredentials>>();
+assertSame<Same<Static<typeof UploadedFileSchema>, UploadedFile>>();
+
+const uploadResponses = { ...responses(UploadedFileSchema), 409: ErrorEnvelope, 413: ErrorEnvelope };
 
 export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,6 +40,71 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   const local: LocalStorageDriver = 'filePath' in storage && storage.name === 'local'
     ? (storage as LocalStorageDriver)
     : createLocalStorage({ dir: config.storage.localDir, publicBase: config.storage.publicBase });
+
+  const up: UploadDeps = { db: deps.db.db, storage };
+
+  // Multipart only in this plugin: one file of at most 10 MB (a byte more is "too large") and a few small fields.
+  await app.register(multipart, {
+    limits: { fileSize: UploadLimits.maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
+
+  app.post('/file/token', {
+    schema: {
+      tags: ['file'],
+      summary: 'An upload directory with its credentials (STS for OSS, the api\'s upload URL for local storage); signed in only',
+      security: [{ token: [] }],
+      body: Type.Object({ fileType: Type.Optional(Type.String({ maxLength: 20, default: 'image' })) }),
+      response: responses(UploadCredentialsSchema),
+    },
+  }, async (request) => {
+    const user = await requireUser(up.db, request);
+    return ok(request, await issueUploadGrant(up, user.id, request.body.fileType ?? 'image'));
+  });
+
+  app.post('/file/upload', {
+    schema: {
+      tags: ['file'],
+      summary: 'Local storage: a multipart form with `file` and `storeAs` (inside an issued dir); png, jpeg, bmp or webp by content, at most 10 MB',
+      security: [{ token: [] }],
+      consumes: ['multipart/form-data'],
+      response: uploadResponses,
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(up.db, request);
+    if (!request.isMultipart()) throw new ApiError(Codes.UPLOAD_FILE_MISSING, 400);
+    let body: Buffer | null = null;
+    let storeAs: unknown;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'file' && body === null) body = await part.toBuffer();
+          else part.file.resume();
+        } else if (part.fieldname === 'storeAs') {
+          storeAs = part.value;
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiError(Codes.BAD_REQUEST, 400, { zh: '一次只能上传一张图片', en: 'Upload one image at a time' });
+      throw err;
+    }
+    const file = await acceptUpload(up, user.id, storeAs, body);
+    return reply.send(ok(request, file));
+  });
+
+  app.post('/file/confirm', {
+    schema: {
+      tags: ['file'],
+      summary: 'OSS storage: records a file the browser uploaded with the STS credentials, after checking its real type and size (a bad one is deleted)',
+      security: [{ token: [] }],
+      body: Type.Object({ storeAs: Type.String({ maxLength: 200 }) }),
+      response: uploadResponses,
+    },
+  }, async (request) => {
+    const user = await requireUser(up.db, request);
+    return ok(request, await confirmUpload(up, user.id, request.body.storeAs));
+  });
 
   app.get('/files/*', {
     schema: {

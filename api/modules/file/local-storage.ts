@@ -57,6 +57,16 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorageDrive
       }
     },
 
+    async head(relPath) {
+      try {
+        const st = await fs.stat(filePath(relPath));
+        return st.isFile() ? { size: st.size } : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+
     async remove(relPath) {
       await fs.rm(filePath(relPath), { force: true });
     },

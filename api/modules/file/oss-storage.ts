@@ -21,6 +21,7 @@ export interface OssStorageOptions {
 export interface OssObjectClient {
   put(name: string, file: Buffer, options?: { headers?: Record<string, string> }): Promise<unknown>;
   get(name: string): Promise<{ content?: unknown }>;
+  head(name: string): Promise<{ res: { headers: unknown } }>;
   delete(name: string): Promise<unknown>;
 }
 export interface OssStsClient {
@@ -89,6 +90,17 @@ export function createOssStorage(opts: OssStorageOptions, clients: OssClients = 
         const { content } = await clients.objects.get(key(relPath));
         if (content === undefined || content === null) return Buffer.alloc(0);
         return Buffer.isBuffer(content) ? content : Buffer.from(content as Uint8Array);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async head(relPath) {
+      try {
+        const { res } = await clients.objects.head(key(relPath));
+        const length = Number((res.headers as Record<string, unknown>)['content-length']);
+        return { size: Number.isFinite(length) ? length : 0 };
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;

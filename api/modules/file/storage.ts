@@ -19,6 +19,8 @@ export interface StorageDriver {
   /** Stores bytes at a relative path such as "product/12/cover.jpg". */
   put(relPath: string, body: Buffer, contentType: string): Promise<void>;
   get(relPath: string): Promise<Buffer | null>;
+  /** Size of a stored object without reading it, or null when there is none. */
+  head(relPath: string): Promise<{ size: number } | null>;
   remove(relPath: string): Promise<void>;
   /** Public URL of a stored path. */
   url(relPath: string): string;

@@ -17,14 +17,20 @@ import { Modal } from '../../components/modal';
 import { productTitle } from '../../components/product-card';
 import { useLang } from '../../components/use-lang';
 import { canonicalLinks, jsonLd } from '../../seo';
+import { CollectButton, FavouriteType, favouriteStatus } from '../../components/collect-button';
+import { absoluteUrl, breadcrumbLd } from '../../components/seo-head';
+import { favouriteWords } from '../../components/favourite.words';
+import { AddToCart } from './add-to-cart';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { api, publicUrl } = loaderDeps(context);
+  const { api, publicUrl, stores } = loaderDeps(context);
   const id = Number(params.id);
   if (!/^\d{1,15}$/.test(params.id ?? '') || !Number.isSafeInteger(id) || id <= 0) {
     throw data({ code: Codes.NOT_FOUND, message: 'Not found' }, { status: 404 });
   }
   const signal = request.signal;
+  // Whether the visitor collected it (false for guests); asked alongside the product.
+  const followedPromise = favouriteStatus(api, FavouriteType.PRODUCT, id, stores.auth.isAuthenticated, signal);
   const [productEnvelope, cardsEnvelope] = await Promise.all([
     api.get<ProductDetail>(`/product/getProduct/${id}`, undefined, { signal }),
     api.get<ColourCard[]>('/productColor/getColorCards', { productId: id }, { signal }),
@@ -34,7 +40,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The supplier card is a nicety: the page stands without it.
   const companyEnvelope = await api.get<CompanyInfo>('/company/getCompanyInfo', { companyId: product.companyId }, { signal }).catch(() => null);
   const company = companyEnvelope && companyEnvelope.code === Codes.OK ? companyEnvelope.data : null;
-  return { product, colourCards: [...colourCards].sort((a, b) => a.sort - b.sort), company, publicUrl };
+  return { product, colourCards: [...colourCards].sort((a, b) => a.sort - b.sort), company, publicUrl, followed: await followedPromise };
 }
 
 type ProductData = Awaited<ReturnType<typeof loader>>;
@@ -45,7 +51,7 @@ export function Component() {
   return <ProductView key={loaded.product.id} {...loaded} />;
 }
 
-function ProductView({ product, colourCards, company, publicUrl }: ProductData) {
+function ProductView({ product, colourCards, company, publicUrl, followed }: ProductData) {
   const { t } = useTranslation();
   const lang = useLang();
   const title = productTitle(product, lang);
@@ -75,7 +81,7 @@ function ProductView({ product, colourCards, company, publicUrl }: ProductData) 
     brand: { '@type': 'Brand', name: companyName },
     url: links.canonical,
     ...(hasPrice(product.price)
-      ? { offers: { '@type': 'Offer', price: (product.price / 100).toFixed(2), priceCurrency: 'CNY', availability: 'https://schema.org/InStock', url: links.canonical } }
+      ? { offers: { '@type': 'Offer', price: (product.price / 100).toFixed(2), priceCurrency: 'CNY', availability: 'https://schema.org/InStock', url: links.canonical, seller: { '@type': 'Organization', name: companyName, url: absoluteUrl(publicUrl, `/company/${product.companyId}`) } } }
       : {}),
   };
   const specs: Array<[string, string]> = [
@@ -94,10 +100,20 @@ function ProductView({ product, colourCards, company, publicUrl }: ProductData) 
       <link rel="canonical" href={links.canonical} />
       {links.alternates.map((a) => <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />)}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbLd(publicUrl, [{ name: t('nav.home'), path: '/' }, { name: favouriteWords.galleryName[lang], path: '/flower' }, { name: title, path: `/flower/${product.id}` }])) }} />
+      <meta property="og:type" content="product" />
+      <meta property="og:site_name" content={t('site.name')} />
+      <meta property="og:title" content={`${title} ${product.code}`} />
+      <meta property="og:description" content={description.slice(0, 200)} />
+      <meta property="og:url" content={links.canonical} />
+      <meta property="og:image" content={absoluteUrl(publicUrl, gallery[0].url)} />
+      {hasPrice(product.price) ? <meta property="product:price:amount" content={(product.price / 100).toFixed(2)} /> : null}
+      {hasPrice(product.price) ? <meta property="product:price:currency" content="CNY" /> : null}
 
       <nav className="breadcrumb" aria-label={t('product.breadcrumb')}>
         <ol>
           <li><Link to="/">{t('nav.home')}</Link></li>
+          <li><Link to="/flower">{favouriteWords.galleryName[lang]}</Link></li>
           <li aria-current="page">{title}</li>
         </ol>
       </nav>
@@ -111,7 +127,10 @@ function ProductView({ product, colourCards, company, publicUrl }: ProductData) 
         </section>
 
         <section className="product__info">
-          <h1 className="product__title">{title}</h1>
+          <div className="product__title-row">
+            <h1 className="product__title">{title}</h1>
+            <CollectButton type={FavouriteType.PRODUCT} targetId={product.id} initial={followed} />
+          </div>
           <p className="product__code">{t('product.code')} {product.code}</p>
           <div className="product__price">
             <span className="product__price-label">{t('product.price')}</span>
@@ -120,6 +139,7 @@ function ProductView({ product, colourCards, company, publicUrl }: ProductData) 
 
           <h2 className="section-title">{t('product.colourCards')}</h2>
           <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
+          <AddToCart productId={product.id} colour={colour} />
 
           <h2 className="section-title">{t('product.specs')}</h2>
           <dl className="specs">
@@ -130,7 +150,7 @@ function ProductView({ product, colourCards, company, publicUrl }: ProductData) 
 
           <div className="supplier">
             <p className="supplier__label">{t('product.supplier')}</p>
-            <p className="supplier__name">{companyName}</p>
+            <p className="supplier__name"><Link to={`/company/${product.companyId}`}>{companyName}</Link></p>
             {company ? (
               <dl className="supplier__facts">
                 {company.province || company.city ? <div><dt>{t('product.location')}</dt><dd>{[company.province, company.city].filter(Boolean).join(' ')}</dd></div> : null}

@@ -5,7 +5,7 @@ import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { routes } from '../../../isomorphic/routes';
 import { buildTestWeb, startEchoUpstream } from '../../helpers/web';
 
-/** The app's tree plus three guarded pages, as later issues will add them. */
+/** The app's tree plus three guarded test pages (ids and paths of their own, beside the real ones). */
 function guardedRoutes(): RouteObject[] {
   const root = routes[0] as NonIndexRouteObject;
   const page = (id: string, path: string, middleware: string[]): RouteObject => ({
@@ -15,7 +15,7 @@ function guardedRoutes(): RouteObject[] {
     loader: () => ({ id }),
     Component: () => createElement('p', { className: 'guarded' }, id),
   });
-  return [{ ...root, children: [...(root.children ?? []), page('login', 'login', ['anonymous']), page('person', 'home/person/info', ['authenticated']), page('broken', 'broken', ['authenticated', 'nope'])] }];
+  return [{ ...root, children: [...(root.children ?? []), page('guest-page', 'guest-page', ['anonymous']), page('member-page', 'members/area', ['authenticated']), page('broken', 'broken', ['authenticated', 'nope'])] }];
 }
 
 t.test('guards', async (t) => {
@@ -24,16 +24,16 @@ t.test('guards', async (t) => {
   t.teardown(async () => { await web.close(); await upstream.close(); });
   const signedIn = { cookie: `x-token=t; user=${encodeURIComponent(JSON.stringify({ id: 1, nickName: 'Lin' }))}` };
 
-  const guest = await web.inject('/home/person/info?tab=2');
+  const guest = await web.inject('/members/area?tab=2');
   t.equal(guest.statusCode, 302, 'authenticated page sends a guest away');
-  t.equal(guest.headers.location, '/login?redirect=%2Fhome%2Fperson%2Finfo%3Ftab%3D2');
+  t.equal(guest.headers.location, '/login?redirect=%2Fmembers%2Farea%3Ftab%3D2');
 
-  const member = await web.inject({ url: '/home/person/info', headers: signedIn });
+  const member = await web.inject({ url: '/members/area', headers: signedIn });
   t.equal(member.statusCode, 200);
-  t.match(member.body, '<p class="guarded">person</p>');
+  t.match(member.body, '<p class="guarded">member-page</p>');
 
-  t.equal((await web.inject('/login')).statusCode, 200, 'guest-only page open to guests');
-  const back = await web.inject({ url: '/login', headers: signedIn });
+  t.equal((await web.inject('/guest-page')).statusCode, 200, 'guest-only page open to guests');
+  const back = await web.inject({ url: '/guest-page', headers: signedIn });
   t.equal(back.statusCode, 302, 'a signed-in user leaves the guest-only page');
   t.equal(back.headers.location, '/');
 

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleOptions } from '../../deps';
+import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/api-client/catalogue-types';
+import { ok, responses } from '../../http/envelope';
+import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
+import { findUser, requireUser } from '../account/session';
+import { CompanySummarySchema } from '../company/company.routes';
+import { ProductSummarySchema } from '../catalogue/catalogue.schemas';
+import { favouriteStatus, listFollowedCompanies, listFollowedProducts, setFavourite, type FavouriteDeps } from './favourite.service';
+
+const TypeSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 company, 2 product, 3 supply' });
+const StateSchema = Type.Object({ followed: Type.Boolean() });
+const FollowedAt = Type.Object({ followedAt: Type.String({ format: 'date-time' }) });
+const FollowedCompanySchema = Type.Composite([CompanySummarySchema, FollowedAt]);
+const FollowedProductSchema = Type.Composite([ProductSummarySchema, FollowedAt]);
+
+assertSame<Same<Static<typeof StateSchema>, FavouriteState>>();
+assertSame<Same<Static<typeof FollowedCompanySchema>, FollowedCompany>>();
+assertSame<Same<Static<typeof FollowedProductSchema>, FollowedProduct>>();
+
+export async function favouriteRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const fav: FavouriteDeps = { db: deps.db.db, storage: deps.storage };
+
+  app.post('/favorite/favoriteBus', {
+    schema: {
+      tags: ['favourite'],
+      summary: 'Follow (idempotent) or unfollow a company, product or supply; signed in only (210018 otherwise)',
+      security: [{ token: [] }],
+      body: Type.Object({ type: TypeSchema, targetId: Id, follow: Type.Boolean() }),
+      response: responses(StateSchema),
+    },
+  }, async (request) => {
+    const user = await requireUser(fav.db, request);
+    const { type, targetId, follow } = request.body;
+    return ok(request, await setFavourite(fav, user.id, type, targetId, follow));
+  });
+
+  app.get('/favorite/status', {
+    schema: {
+      tags: ['favourite'],
+      summary: 'Whether the signed-in user follows a target (false for guests)',
+      querystring: Type.Object({ type: TypeSchema, targetId: Id }),
+      response: responses(StateSchema),
+    },
+  }, async (request) => {
+    const user = await findUser(fav.db, request);
+    return ok(request, await favouriteStatus(fav, user?.id ?? null, request.query.type, request.query.targetId));
+  });
+
+  app.post('/favorite/listCompany', {
+    schema: {
+      tags: ['favourite'],
+      summary: 'Followed companies, newest followed first',
+      security: [{ token: [] }],
+      body: Type.Object(PageQuery),
+      response: responses(PageOf(FollowedCompanySchema)),
+    },
+  }, async (request) => {
+    const user = await requireUser(fav.db, request);
+    return ok(request, await listFollowedCompanies(fav, user.id, request.body));
+  });
+
+  app.post('/favorite/listProduct', {
+    schema: {
+      tags: ['favourite'],
+      summary: 'Followed products, newest followed first',
+      security: [{ token: [] }],
+      body: Type.Object(PageQuery),
+      response: responses(PageOf(FollowedProductSchema)),
+    },
+  }, async (request) => {
+    const user = await requireUser(fav.db, request);
+    return ok(request, await listFollowedProducts(fav, user.id, request.body));
+  });
+}

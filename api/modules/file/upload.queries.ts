@@ -1,0 +1,32 @@
+// Rows of the upload_grant and stored_file tables (owned by the file module).
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, StoredFileTable } from '../../db/schema';
+
+export async function insertGrant(db: Kysely<Database>, row: { dir: string; user_id: number; file_type: string; created_at: string; expires_at: string }): Promise<void> {
+  await db.insertInto('upload_grant').values(row).execute();
+}
+
+export function findGrant(db: Kysely<Database>, dir: string) {
+  return db.selectFrom('upload_grant').selectAll().where('dir', '=', dir).executeTakeFirst();
+}
+
+export function findStoredFile(db: Kysely<Database>, path: string) {
+  return db.selectFrom('stored_file').selectAll().where('path', '=', path).executeTakeFirst();
+}
+
+/** Inserts the record; false when the path is already recorded. */
+export async function recordStoredFile(db: Kysely<Database>, row: Insertable<StoredFileTable>): Promise<boolean> {
+  const r = await db.insertInto('stored_file').values(row).onConflict((oc) => oc.column('path').doNothing()).returning('id').executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function deleteStoredFile(db: Kysely<Database>, path: string): Promise<void> {
+  await db.deleteFrom('stored_file').where('path', '=', path).execute();
+}
+
+/** Which of these paths are files the user uploaded. */
+export async function ownedPaths(db: Kysely<Database>, userId: number, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db.selectFrom('stored_file').select('path').where('owner_user_id', '=', userId).where('path', 'in', paths).execute();
+  return new Set(rows.map((r) => r.path));
+}

@@ -1,0 +1,69 @@
+// The collect / follow control of SPEC §2 (product page, company page). Its first state comes from the
+// page loader (GET /favorite/status). A guest gets a link to /login that comes back here; a signed-in
+// person toggles with POST /favorite/favoriteBus. 210018 signs them out and sends them to sign in.
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ApiClient } from '../api-client/client';
+import { FavouriteType, type FavouriteState } from '../api-client/catalogue-types';
+import { Codes } from '../domain/codes';
+import { loginPath } from '../data-strategy';
+import { useStores } from '../stores/root.store';
+import { browserApi } from './browser-api';
+import { favouriteWords } from './favourite.words';
+import { useWords } from './use-words';
+
+export { FavouriteType };
+export type FavouriteKind = (typeof FavouriteType)[keyof typeof FavouriteType];
+
+/** The followed state for a loader: false for guests or when the call fails (never fails the page). */
+export async function favouriteStatus(api: ApiClient, type: FavouriteKind, targetId: number, signedIn: boolean, signal?: AbortSignal): Promise<boolean> {
+  if (!signedIn) return false;
+  try {
+    const e = await api.get<FavouriteState>('/favorite/status', { type, targetId }, { signal });
+    return e.code === Codes.OK && e.data.followed === true;
+  } catch {
+    return false;
+  }
+}
+
+export const CollectButton = observer(function CollectButton({ type, targetId, initial }: { type: FavouriteKind; targetId: number; initial: boolean }) {
+  const { auth, toasts } = useStores();
+  const w = useWords(favouriteWords);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [followed, setFollowed] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const isCompany = type === FavouriteType.COMPANY;
+  const star = <span className="collect__icon" aria-hidden="true">{followed ? '★' : '☆'}</span>;
+
+  if (!auth.isAuthenticated) {
+    return (
+      <Link className="collect" to={loginPath(location)} rel="nofollow" data-collect="guest">
+        {star}{isCompany ? w.loginToFollow : w.loginToCollect}
+      </Link>
+    );
+  }
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      const e = await browserApi().post<FavouriteState>('/favorite/favoriteBus', { type, targetId, follow: !followed });
+      if (e.code === Codes.OK) setFollowed(e.data.followed);
+      else if (e.code === Codes.SESSION_EXPIRED) {
+        auth.expire();
+        void navigate(loginPath(location));
+      } else toasts.error(e.message || w.failed);
+    } catch {
+      toasts.error(w.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className={`collect${followed ? ' is-active' : ''}`} aria-pressed={followed} disabled={busy} onClick={() => void toggle()} data-collect={followed ? 'on' : 'off'}>
+      {star}{isCompany ? (followed ? w.followed : w.follow) : (followed ? w.collected : w.collect)}
+    </button>
+  );
+});

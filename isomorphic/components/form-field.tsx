@@ -1,0 +1,57 @@
+// Labelled form controls: every input has a visible label, its rule message under it (tied by
+// aria-describedby and aria-invalid), and an optional hint. Submit buttons show a progress state.
+import { useId, type ReactNode, type InputHTMLAttributes } from 'react';
+
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  hint?: string;
+  /** Something beside the input, such as the "get code" button. */
+  addon?: ReactNode;
+}
+
+export function TextField({ label, value, onChange, error, hint, addon, id, className, ...input }: TextFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={inputId}>{label}</label>
+      <div className={addon ? 'field__row' : undefined}>
+        <input
+          {...input}
+          id={inputId}
+          className="field__input"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {addon}
+      </div>
+      {hint && !error ? <p className="field__hint" id={`${inputId}-hint`}>{hint}</p> : null}
+      {error ? <p className="field__error" id={`${inputId}-error`}>{error}</p> : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, busyLabel, children, className, disabled }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; disabled?: boolean }) {
+  return (
+    <button type="submit" className={`button button--primary${className ? ` ${className}` : ''}`} disabled={busy || disabled} aria-busy={busy || undefined}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+/** Focuses the first control marked invalid, after React has rendered the messages. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  if (!form) return;
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);

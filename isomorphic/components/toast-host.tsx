@@ -1,0 +1,20 @@
+// Shows the toasts of the page (SPEC §7): api messages, green for success, red when the code is non-zero.
+// An aria-live region, so a screen reader announces each one; rendered empty on the server.
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../stores/root.store';
+
+export const ToastHost = observer(function ToastHost() {
+  const { toasts } = useStores();
+  const { t } = useTranslation();
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.items.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}`}>
+          <span className="toast__text">{toast.text}</span>
+          <button type="button" className="toast__close" aria-label={t('toast.dismiss')} onClick={() => toasts.dismiss(toast.id)}>×</button>
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,47 @@
+// How a page runs a call the person asked for (a form, a button): the api message becomes a toast (error
+// style unless code 0, SPEC §7), a network failure says so, and 210018 signs the person out and sends
+// them to /login, coming back here afterwards (SPEC §4).
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../api-client/client';
+import { Codes, codeMessages, type Envelope } from '../domain/codes';
+import { loaderDeps } from '../loader-context';
+import { useStores } from '../stores/root.store';
+import { loginPath } from '../data-strategy';
+import { encryptPassword } from '../api-client/password-cipher';
+
+export type RunCall = <T>(call: (api: ApiClient) => Promise<Envelope<T>>, opts?: { quiet?: boolean }) => Promise<Envelope<T> | null>;
+
+export function useApiAction(): RunCall {
+  const { auth, toasts } = useStores();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { t } = useTranslation();
+  return useCallback<RunCall>(async (call, opts = {}) => {
+    let envelope;
+    try {
+      envelope = await call(loaderDeps(undefined).api);
+    } catch {
+      toasts.error(t('toast.network'));
+      return null;
+    }
+    if (envelope.code === Codes.SESSION_EXPIRED) {
+      toasts.error(envelope.message);
+      auth.expire();
+      navigate(loginPath(location), { replace: true });
+      return null;
+    }
+    // A lookup's plain "success" is not news; a real message (saved, sent, …) or any failure is.
+    const generic = envelope.message === codeMessages[Codes.OK].zh || envelope.message === codeMessages[Codes.OK].en;
+    if (envelope.code !== Codes.OK) toasts.error(envelope.message);
+    else if (!opts.quiet && !generic) toasts.success(envelope.message);
+    return envelope;
+  }, [auth, toasts, navigate, location, t]);
+}
+
+/** Encrypts a password for the api under the key the page was given. */
+export function usePasswordCipher(): (clear: string) => string {
+  const { settings } = useStores();
+  return useCallback((clear: string) => encryptPassword(clear, settings.passwordAesKey), [settings]);
+}

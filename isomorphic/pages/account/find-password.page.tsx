@@ -1,0 +1,96 @@
+// /findPassword (guest only): a code to the registered phone, then the new password twice. The api ends
+// every session of the account; the person signs in again with the new password.
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../components/use-lang';
+import { useApiAction, usePasswordCipher } from '../../components/use-api-action';
+import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { SmsCodeButton } from '../../components/sms-code-button';
+import { apiFieldError, confirmError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
+import { AuthCard } from './auth-card';
+
+type Field = 'mobile' | 'smsCode' | 'password' | 'confirmPassword';
+const FIELDS: readonly Field[] = ['mobile', 'smsCode', 'password', 'confirmPassword'];
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const run = useApiAction();
+  const encrypt = usePasswordCipher();
+  const form = useRef<HTMLFormElement>(null);
+  const [mobile, setMobile] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+  const ctx = { t, lang };
+  const redirect = params.get('redirect');
+  const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+
+  const checkMobile = () => {
+    const error = mobileError(mobile, ctx);
+    setErrors((e) => ({ ...e, mobile: error }));
+    if (error) focusFirstInvalid(form.current);
+    return !error;
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found: FieldErrors<Field> = {
+      mobile: mobileError(mobile, ctx),
+      smsCode: smsCodeError(smsCode, ctx),
+      password: newPasswordError(password, ctx, t('auth.newPassword')),
+      confirmPassword: confirmError(password, confirm, ctx, t('auth.confirmPassword')),
+    };
+    setErrors(found);
+    if (hasErrors(found)) return focusFirstInvalid(form.current);
+    setBusy(true);
+    const envelope = await run((api) => api.post('/front/user/findPassWd', {
+      mobile: mobile.trim(), smsCode: smsCode.trim(), password: encrypt(password), confirmPassword: encrypt(confirm),
+    }));
+    setBusy(false);
+    if (!envelope) return;
+    if (envelope.code !== 0) {
+      setErrors(apiFieldError(envelope, FIELDS));
+      return focusFirstInvalid(form.current);
+    }
+    const next = new URLSearchParams({ mobile: mobile.trim() });
+    if (redirect) next.set('redirect', redirect);
+    navigate(`/login?${next.toString()}`, { replace: true });
+  }
+
+  return (
+    <AuthCard title={t('auth.findTitle')} lead={t('auth.findLead')} footer={<Link to={loginLink} className="text-link">{t('auth.backToLogin')}</Link>}>
+      <form ref={form} className="form" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          name="mobile" label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric"
+          autoComplete="username" maxLength={11} value={mobile} onChange={setMobile} error={errors.mobile} required
+        />
+        <TextField
+          name="smsCode" label={t('auth.code')} placeholder={t('auth.codePlaceholder')} inputMode="numeric" autoComplete="one-time-code"
+          maxLength={6} value={smsCode} onChange={setSmsCode} error={errors.smsCode} required
+          addon={(
+            <SmsCodeButton
+              validate={checkMobile}
+              send={() => run((api) => api.post('/front/user/getVerifyCode', { mobile: mobile.trim(), purpose: 'findPassword' }))}
+              onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
+            />
+          )}
+        />
+        <TextField
+          name="password" label={t('auth.newPassword')} type="password" autoComplete="new-password" maxLength={20}
+          hint={t('form.passwordHint')} value={password} onChange={setPassword} error={errors.password} required
+        />
+        <TextField
+          name="confirmPassword" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" maxLength={20}
+          value={confirm} onChange={setConfirm} error={errors.confirmPassword} required
+        />
+        <SubmitButton busy={busy} busyLabel={t('auth.resetting')} className="button--block">{t('auth.findSubmit')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

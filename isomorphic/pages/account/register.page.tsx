@@ -1,0 +1,128 @@
+// /register (guest only): who I am (user type 1, 2 or 3, SPEC §6), mobile with an SMS code, password
+// twice and an optional nickname. Then on to /login with the phone filled in.
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../api-client/account-types';
+import { userTypes } from '../../domain/account';
+import { useLang } from '../../components/use-lang';
+import { useApiAction, usePasswordCipher } from '../../components/use-api-action';
+import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { SmsCodeButton } from '../../components/sms-code-button';
+import { apiFieldError, confirmError, maxLengthError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
+import { AuthCard } from './auth-card';
+
+type Field = 'userType' | 'mobile' | 'smsCode' | 'password' | 'confirmPassword' | 'nickname';
+const FIELDS: readonly Field[] = ['userType', 'mobile', 'smsCode', 'password', 'confirmPassword', 'nickname'];
+const NICKNAME_MAX = 30;
+
+export function Component() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const run = useApiAction();
+  const encrypt = usePasswordCipher();
+  const form = useRef<HTMLFormElement>(null);
+  const [userType, setUserType] = useState<number | null>(null);
+  const [mobile, setMobile] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [nickname, setNickname] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+  const ctx = { t, lang };
+  const redirect = params.get('redirect');
+
+  const checkMobile = () => {
+    const error = mobileError(mobile, ctx);
+    setErrors((e) => ({ ...e, mobile: error }));
+    if (error) focusFirstInvalid(form.current);
+    return !error;
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found: FieldErrors<Field> = {
+      userType: userType ? undefined : t('form.choose', { field: t('auth.userType') }),
+      mobile: mobileError(mobile, ctx),
+      smsCode: smsCodeError(smsCode, ctx),
+      password: newPasswordError(password, ctx, t('auth.password')),
+      confirmPassword: confirmError(password, confirm, ctx, t('auth.confirmPassword')),
+      nickname: maxLengthError(nickname, NICKNAME_MAX, ctx, t('auth.nickname')),
+    };
+    setErrors(found);
+    if (hasErrors(found)) return focusFirstInvalid(form.current);
+    setBusy(true);
+    const envelope = await run((api) => api.post<UserInfo>('/front/user/reg', {
+      userType, mobile: mobile.trim(), smsCode: smsCode.trim(), password: encrypt(password), confirmPassword: encrypt(confirm),
+      ...(nickname.trim() ? { nickname: nickname.trim() } : {}),
+    }));
+    setBusy(false);
+    if (!envelope) return;
+    if (envelope.code !== 0) {
+      setErrors(apiFieldError(envelope, FIELDS));
+      return focusFirstInvalid(form.current);
+    }
+    const next = new URLSearchParams({ mobile: mobile.trim() });
+    if (redirect) next.set('redirect', redirect);
+    navigate(`/login?${next.toString()}`);
+  }
+
+  return (
+    <AuthCard
+      title={t('auth.registerTitle')}
+      lead={t('auth.registerLead')}
+      footer={<>{t('auth.haveAccount')} <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'} className="text-link">{t('auth.toLogin')}</Link></>}
+    >
+      <form ref={form} className="form" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <fieldset className={`field choice${errors.userType ? ' field--invalid' : ''}`} aria-describedby={errors.userType ? 'user-type-error' : undefined}>
+          <legend className="field__label">{t('auth.userType')}</legend>
+          <div className="choice__options">
+            {userTypes.map((type) => (
+              <label key={type} className={`choice__option${userType === type ? ' is-checked' : ''}`}>
+                <input
+                  type="radio" name="userType" value={type} checked={userType === type}
+                  aria-invalid={errors.userType ? true : undefined}
+                  onChange={() => { setUserType(type); setErrors((e) => ({ ...e, userType: undefined })); }}
+                />
+                <span className="choice__name">{t(`auth.userType${type}`)}</span>
+                <span className="choice__hint">{t(`auth.userType${type}Hint`)}</span>
+              </label>
+            ))}
+          </div>
+          {errors.userType ? <p className="field__error" id="user-type-error">{errors.userType}</p> : null}
+        </fieldset>
+        <TextField
+          name="mobile" label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric"
+          autoComplete="tel" maxLength={11} value={mobile} onChange={setMobile} error={errors.mobile} required
+        />
+        <TextField
+          name="smsCode" label={t('auth.code')} placeholder={t('auth.codePlaceholder')} inputMode="numeric" autoComplete="one-time-code"
+          maxLength={6} value={smsCode} onChange={setSmsCode} error={errors.smsCode} required
+          addon={(
+            <SmsCodeButton
+              validate={checkMobile}
+              send={() => run((api) => api.post('/front/user/getRegSMSCode', { mobile: mobile.trim() }))}
+              onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
+            />
+          )}
+        />
+        <TextField
+          name="password" label={t('auth.password')} type="password" autoComplete="new-password" maxLength={20}
+          hint={t('form.passwordHint')} value={password} onChange={setPassword} error={errors.password} required
+        />
+        <TextField
+          name="confirmPassword" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" maxLength={20}
+          value={confirm} onChange={setConfirm} error={errors.confirmPassword} required
+        />
+        <TextField
+          name="nickname" label={t('auth.nickname')} placeholder={t('auth.nicknamePlaceholder')} autoComplete="nickname"
+          maxLength={NICKNAME_MAX} value={nickname} onChange={setNickname} error={errors.nickname}
+        />
+        <SubmitButton busy={busy} busyLabel={t('auth.registering')} className="button--block">{t('auth.registerSubmit')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+// /home/shopManage/orderSample: the sample orders of the seller's company (see order-list.tsx).
+import { BuyType } from '../../domain/catalogue';
+import { orderListRoute } from './order-list';
+
+export const { loader, Component } = orderListRoute('seller', BuyType.SAMPLE_CUT);

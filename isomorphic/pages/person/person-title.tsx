@@ -1,0 +1,13 @@
+// The heading and document title of one personal-centre page.
+import { useTranslation } from 'react-i18next';
+
+export function PersonTitle({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{`${title} - ${t('person.title')} - ${t('site.name')}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="person__title">{title}</h1>
+    </>
+  );
+}

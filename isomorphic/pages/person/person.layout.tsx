@@ -1,0 +1,67 @@
+// /home/person (signed in only): the personal centre frame. Its loader asks the api who is signed in
+// (210018 here signs the person out, see data-strategy.ts) and the side menu shows exactly the entries of
+// SPEC §2 for the user's type and settled status (menuFor). Children render beside the menu.
+import { Link, Outlet, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SessionInfo } from '../../api-client/account-types';
+import { unwrap } from '../../api-client/results';
+import { menuFor, menuGroupLabels, type MenuEntry, type MenuGroup } from '../../domain/account';
+import { loaderDeps } from '../../loader-context';
+import { toSessionCompany, toSessionUser } from '../../stores/auth.store';
+import { useLang } from '../../components/use-lang';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, stores } = loaderDeps(context);
+  const info = unwrap(await api.post<SessionInfo>('/user/getUserInfo', {}, { signal: request.signal }));
+  // The store follows the api (a nickname changed elsewhere, a company settled since the cookie was written).
+  stores.auth.setUser(toSessionUser(info.user));
+  stores.auth.setCompany(toSessionCompany(info.company));
+  return info;
+}
+
+/** The menu entry a path shows; "my info" by default (SPEC §2). */
+export function currentMenuKey(pathname: string): string {
+  const rest = pathname.replace(/^\/home\/person\/?/, '').split('/')[0];
+  return rest || 'info';
+}
+
+export function Component() {
+  const info = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const current = currentMenuKey(pathname);
+  const entries = menuFor(info.user.userType, info.user.settled);
+  const groups = (Object.keys(menuGroupLabels) as MenuGroup[])
+    .map((group) => ({ group, items: entries.filter((e) => e.group === group) }))
+    .filter((g) => g.items.length > 0);
+  return (
+    <div className="person">
+      <nav className="person__menu" aria-label={t('person.menu')}>
+        <p className="person__name">{info.user.nickname}</p>
+        {groups.map(({ group, items }) => (
+          <div key={group} className="person__group">
+            <h2 className="person__group-title">{menuGroupLabels[group][lang]}</h2>
+            <ul>
+              {items.map((entry: MenuEntry) => (
+                <li key={entry.key}>
+                  <Link
+                    to={`/home/person/${entry.key}`}
+                    className={`person__link${entry.key === current ? ' is-active' : ''}`}
+                    aria-current={entry.key === current ? 'page' : undefined}
+                    data-menu-key={entry.key}
+                  >
+                    {entry[lang]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="person__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
