@@ -133,7 +133,8 @@ export const server: Configuration = {
   mode: 'production',
   target: 'node20',
   context: root,
-  entry: { main: './main.ts' },
+  // The image-search extraction worker runs in its own thread and so is its own file next to main.js.
+  entry: { main: './main.ts', 'extract.worker': './api/modules/search/engine/extract.worker.ts' },
   devtool: 'source-map',
   experiments: { outputModule: true },
   output: { path: path.join(root, 'dist/server'), filename: '[name].js', module: true, chunkFormat: 'module', library: { type: 'module' }, clean: true },
