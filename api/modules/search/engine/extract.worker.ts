@@ -1,0 +1,45 @@
+// The worker thread that runs the network: decoding views, tfjs inference and the colour and texture
+// statistics all happen here, so the api's event loop only ever sees finished vectors.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createExtractor } from './create-extractor';
+import type { ExtractorOptions } from './extractor-options';
+import { describeViews } from './fused-descriptor';
+import { fusedDim } from './fused-descriptor';
+import { initTf } from './tf-runtime';
+import { makeViews, type ViewName } from './views';
+import type { RgbImage } from './types';
+
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[] };
+export type WorkerReply =
+  | { type: 'ready'; name: string; dim: number; backend: string }
+  | { type: 'failed'; error: string }
+  | { id: number; type: 'vectors'; vectors: Float32Array[]; ms: number }
+  | { id: number; type: 'error'; error: string };
+
+const port = parentPort;
+if (!port) throw new Error('extract.worker must run in a worker thread');
+
+const opts = workerData as ExtractorOptions;
+const started = (async () => {
+  const backend = await initTf(opts.backend);
+  const extractor = await createExtractor(opts);
+  port.postMessage({ type: 'ready', name: extractor.name, dim: fusedDim(extractor), backend } satisfies WorkerReply);
+  return extractor;
+})();
+started.catch((err: Error) => port.postMessage({ type: 'failed', error: err.message } satisfies WorkerReply));
+
+// One request at a time: tfjs in this thread is single-threaded anyway, and order keeps queries first.
+let chain: Promise<void> = Promise.resolve();
+port.on('message', (msg: WorkerRequest) => {
+  chain = chain.then(async () => {
+    const t0 = performance.now();
+    try {
+      const extractor = await started;
+      const views = await makeViews(msg.image, msg.views, extractor.inputSize);
+      const vectors = await describeViews(extractor, views, opts.weights);
+      port.postMessage({ id: msg.id, type: 'vectors', vectors, ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
+    } catch (err) {
+      port.postMessage({ id: msg.id, type: 'error', error: (err as Error).message } satisfies WorkerReply);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// The pieces of the photo-search engine share these shapes: decoded pixels in, unit vectors out.
+
+/** Decoded pixels, 3 channels (RGB), row-major, 8 bits per channel. */
+export interface RgbImage { data: Uint8Array; width: number; height: number }
+
+/** Turns pixels into a descriptor. Implementations: the MobileNetV2 inside nsfwjs, or any tfjs model in a directory. */
+export interface FeatureExtractor {
+  /** a stable name; stored with every descriptor so that a model change forces a rebuild */
+  readonly name: string;
+  /** length of the vectors `extract` returns */
+  readonly dim: number;
+  /** the square input side the network wants (pixels are resized to it by the caller) */
+  readonly inputSize: number;
+  /** descriptors of a batch of images, each already `inputSize`×`inputSize`, L2-normalised */
+  extract(images: RgbImage[]): Promise<Float32Array[]>;
+  dispose(): void;
+}
+
+/** L2-normalises in place; a zero vector stays zero. */
+export function l2normalise(v: Float32Array): Float32Array {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  const n = Math.sqrt(s);
+  if (n > 0) for (let i = 0; i < v.length; i++) v[i] /= n;
+  return v;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}

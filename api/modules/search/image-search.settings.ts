@@ -1,0 +1,50 @@
+// Settings of photo search. config/ does not carry them yet: the module reads them from
+// `deps.config.imageSearch` when present, else from `deps.imageSearch`, else these defaults.
+import path from 'node:path';
+import type { FusionWeights } from './engine/fused-descriptor';
+import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
+import type { TfBackend } from './engine/tf-runtime';
+import { CATALOGUE_VIEWS, type ViewName } from './engine/views';
+
+export interface ImageSearchSettings {
+  /** IMAGE_INDEX_DIR: where the index file lives (default $DATA_DIR/image-index) */
+  indexDir: string;
+  /** IMAGE_MODEL_DIR: a tfjs model directory (DINOv2, CLIP…); empty = MobileNetV2 inside nsfwjs */
+  modelDir: string;
+  /** IMAGE_MODEL_INPUT: the network's input side in pixels */
+  inputSize: number;
+  /** IMAGE_TF_BACKEND: wasm (default) or cpu */
+  backend: TfBackend;
+  /** IMAGE_INDEX_ON_START: index not-yet-indexed products in the background after start */
+  indexOnStart: boolean;
+  /** IMAGE_INDEX_REFRESH_MS: how often to pick up descriptors other processes wrote (0 = never) */
+  refreshMs: number;
+  /** IMAGE_PGVECTOR: auto (use it where the extension exists) or off */
+  pgvector: 'auto' | 'off';
+  /** views per catalogue image, and of the query photo */
+  catalogueViews: ViewName[];
+  queryViews: ViewName[];
+  /** at most this many pictures of one product (cover, gallery, colour cards) are indexed */
+  maxImagesPerProduct: number;
+  /** how many products a search keeps */
+  maxResults: number;
+  weights: FusionWeights;
+}
+
+export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSearchSettings> = {}): ImageSearchSettings {
+  return {
+    indexDir: path.join(dataDir, 'image-index'),
+    modelDir: '',
+    inputSize: 160,
+    backend: 'wasm',
+    indexOnStart: true,
+    refreshMs: 30_000,
+    pgvector: 'auto',
+    catalogueViews: [...CATALOGUE_VIEWS],
+    queryViews: ['full', 'centre50'],
+    maxImagesPerProduct: 6,
+    maxResults: 100,
+    weights: DEFAULT_WEIGHTS,
+    ...overrides,
+  };
+}

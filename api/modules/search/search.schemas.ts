@@ -1,0 +1,48 @@
+// TypeBox schemas of the search calls, checked against isomorphic/api-client/search-types.ts.
+import { Type, type Static } from '@sinclair/typebox';
+import type { SearchHit, SearchHitDetail, SearchStarted, SearchStatus } from '../../../isomorphic/api-client/search-types';
+import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
+import { ColourCardSchema, ProductSummarySchema } from '../catalogue/catalogue.schemas';
+
+export const SearchKeyParams = Type.Object({ searchKey: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
+
+export const EncodedBody = Type.Object({
+  image: Type.String({ minLength: 1, description: 'the image, base64 (a data: URL is accepted)' }),
+});
+
+export const UrlBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 1024, description: 'a storage path (e.g. search/web-….jpg) or a URL of a file on our own storage' }),
+});
+
+export const SearchStartedSchema = Type.Object({ searchKey: Type.String() });
+
+export const ResultQuery = Type.Object({ searchId: Id, ...PageQuery });
+
+export const SearchHitSchema = Type.Composite([ProductSummarySchema, Type.Object({ rank: Type.Integer(), similarity: Type.Number() })]);
+
+export const SearchHitDetailSchema = Type.Composite([
+  SearchHitSchema,
+  Type.Object({
+    company: Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), abbreviation: Type.String(), logoUrl: Type.String() }),
+    colourCards: Type.Array(ColourCardSchema),
+  }),
+]);
+
+export const SearchHitPage = PageOf(SearchHitSchema);
+export const SearchHitDetailPage = PageOf(SearchHitDetailSchema);
+
+export const SearchStatusSchema = Type.Object({
+  ready: Type.Boolean(),
+  indexed: Type.Integer(),
+  total: Type.Integer(),
+  entries: Type.Integer(),
+  model: Type.String(),
+  backend: Type.String(),
+  nearestNeighbours: Type.Union([Type.Literal('flat'), Type.Literal('pgvector')]),
+  queued: Type.Integer(),
+});
+
+assertSame<Same<Static<typeof SearchStartedSchema>, SearchStarted>>();
+assertSame<Same<Static<typeof SearchHitSchema>, SearchHit>>();
+assertSame<Same<Static<typeof SearchHitDetailSchema>, SearchHitDetail>>();
+assertSame<Same<Static<typeof SearchStatusSchema>, SearchStatus>>();

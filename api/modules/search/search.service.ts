@@ -1,0 +1,149 @@
+// Photo searches: start (checks, daily quota, job), the background run (extract → nearest → results),
+// polling, results and cancel. A search is a row in search_job plus a task in this process's queue.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { StorageDriver } from '../file/storage';
+import type { ColourCard, Page } from '../../../isomorphic/api-client/types';
+import type { SearchHit, SearchHitDetail } from '../../../isomorphic/api-client/search-types';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { Limits } from '../../../isomorphic/domain/limits';
+import { ApiError, badRequest } from '../../http/errors';
+import { getColourCards } from '../catalogue/catalogue.service';
+import { decodeUpload, ImageInputError, type ImageLimits, DEFAULT_IMAGE_LIMITS } from './engine/image-input';
+import type { RgbImage } from './engine/types';
+import type { ImageIndexService, SearchLog } from './image-index.service';
+import {
+  cancelJob, countJobsOfDay, countResults, failJob, findJob, findJobByKey, finishJob, insertJob, listResults, type ResultRow,
+} from './search.queries';
+
+export interface SearchDeps { db: Kysely<Database>; storage: StorageDriver; engine: ImageIndexService; log: SearchLog }
+
+/** Who a search counts against: a signed-in user, or a guest by IP and visitor id. */
+export interface Searcher { userId: number | null; subject: string }
+
+export const imageLimits: ImageLimits = { ...DEFAULT_IMAGE_LIMITS, maxBytes: Limits.maxImageMb * 1024 * 1024 };
+
+const PROBLEM_CODES = {
+  empty: Codes.IMAGE_EMPTY,
+  tooLarge: Codes.IMAGE_TOO_LARGE,
+  notImage: Codes.IMAGE_NOT_IMAGE,
+  tooManyPixels: Codes.IMAGE_TOO_MANY_PIXELS,
+  corrupt: Codes.IMAGE_CORRUPT,
+} as const;
+
+export const imageError = (code: number) => new ApiError(code, code === Codes.IMAGE_TOO_LARGE ? 413 : 400);
+
+/** The day a search counts against: the calendar day in China (UTC+8), where the marketplace trades. */
+export function quotaDay(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Checks and decodes an uploaded picture, or throws the error code for what is wrong with it. */
+export async function readQueryImage(bytes: Buffer): Promise<RgbImage> {
+  try {
+    return await decodeUpload(bytes, imageLimits);
+  } catch (err) {
+    if (err instanceof ImageInputError) throw imageError(PROBLEM_CODES[err.problem]);
+    throw err;
+  }
+}
+
+interface Running { extractId: number }
+const running = new WeakMap<ImageIndexService, Map<string, Running>>();
+const runningOf = (engine: ImageIndexService) => {
+  let m = running.get(engine);
+  if (!m) running.set(engine, (m = new Map()));
+  return m;
+};
+
+/** Starts a search of an already checked picture; returns its key. The 8th search of a day is refused. */
+export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbImage, source: 'encoded' | 'url'): Promise<string> {
+  const { db, engine, log } = deps;
+  const key = crypto.randomBytes(24).toString('base64url');
+  const day = quotaDay();
+  const jobId = await db.transaction().execute(async (trx) => {
+    const used = await countJobsOfDay(trx, who.subject, day);
+    if (used >= Limits.freeImageSearchesPerDay) throw new ApiError(Codes.IMAGE_SEARCH_QUOTA, 429);
+    return insertJob(trx, { search_key: key, subject: who.subject, user_id: who.userId, day, source, created_at: new Date().toISOString() });
+  });
+  const { id: extractId, promise } = engine.describeQuery(image);
+  const runs = runningOf(engine);
+  runs.set(key, { extractId });
+  const t0 = Date.now();
+  void promise
+    .then((vectors) => engine.nearest(vectors, engine.settings.maxResults))
+    .then(async (hits) => {
+      const stored = await finishJob(db, jobId, hits);
+      log.info({ searchId: jobId, hits: hits.length, ms: Date.now() - t0, stored }, 'image search finished');
+    })
+    .catch(async (err: Error) => {
+      if (err.message === 'withdrawn') return;
+      log.error({ err, searchId: jobId }, 'image search failed');
+      await failJob(db, jobId, err.message).catch(() => undefined);
+    })
+    .finally(() => runs.delete(key));
+  return key;
+}
+
+const searchMissing = () => new ApiError(Codes.SEARCH_NOT_FOUND, 404);
+
+/** -1 while the search runs, else its id. A cancelled or failed search answers its error code. */
+export async function pollSearch(db: Kysely<Database>, key: string): Promise<number> {
+  const job = await findJobByKey(db, key);
+  if (!job) throw searchMissing();
+  if (job.status === 'pending') return -1;
+  if (job.status === 'cancelled') throw new ApiError(Codes.SEARCH_CANCELLED, 410);
+  if (job.status === 'failed') throw new ApiError(Codes.SEARCH_FAILED, 500);
+  return job.id;
+}
+
+export async function cancelSearch(deps: SearchDeps, key: string): Promise<boolean> {
+  const job = await findJobByKey(deps.db, key);
+  if (!job) throw searchMissing();
+  const cancelled = await cancelJob(deps.db, key);
+  const run = runningOf(deps.engine).get(key);
+  if (cancelled && run) deps.engine.client.withdraw(run.extractId);
+  return cancelled || job.status === 'cancelled';
+}
+
+/** A finished search the caller may read: a signed-in user's searches are theirs only. */
+async function readableJob(db: Kysely<Database>, searchId: number, who: Searcher) {
+  const job = await findJob(db, searchId);
+  if (!job || (job.user_id !== null && job.user_id !== who.userId)) throw searchMissing();
+  if (job.status === 'pending') throw badRequest({ zh: '搜索尚未完成', en: 'The search has not finished yet' });
+  if (job.status === 'cancelled') throw new ApiError(Codes.SEARCH_CANCELLED, 410);
+  if (job.status === 'failed') throw new ApiError(Codes.SEARCH_FAILED, 500);
+  return job;
+}
+
+const urlOf = (storage: StorageDriver, p: string) => (p ? storage.url(p) : '');
+
+function toHit(storage: StorageDriver, r: ResultRow): SearchHit {
+  return {
+    id: r.id, companyId: r.company_id, companyName: r.company_name, companyNameEn: r.company_name_en, title: r.title, titleEn: r.title_en,
+    code: r.code, patternType: r.pattern_type, shape: r.shape, unit: r.unit, price: r.price, coverUrl: urlOf(storage, r.cover_path),
+    width: r.width_cm, views: r.views, createdAt: new Date(r.created_at).toISOString(), rank: r.rank, similarity: Math.round(Number(r.score) * 10000) / 10000,
+  };
+}
+
+export async function getResult(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHit>> {
+  await readableJob(deps.db, q.searchId, who);
+  const [rows, total] = await Promise.all([listResults(deps.db, q.searchId, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, q.searchId)]);
+  return { list: rows.map((r) => toHit(deps.storage, r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function getResultDetail(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHitDetail>> {
+  await readableJob(deps.db, q.searchId, who);
+  const [rows, total] = await Promise.all([listResults(deps.db, q.searchId, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, q.searchId)]);
+  const list = await Promise.all(rows.map(async (r): Promise<SearchHitDetail> => {
+    const cards: ColourCard[] = await getColourCards({ db: deps.db, storage: deps.storage }, r.id).catch(() => []);
+    return {
+      ...toHit(deps.storage, r),
+      company: { id: r.company_id, name: r.company_name, nameEn: r.company_name_en, abbreviation: r.company_abbreviation, logoUrl: urlOf(deps.storage, r.company_logo_path) },
+      colourCards: cards,
+    };
+  }));
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
