@@ -141,15 +141,18 @@ async function main() {
     }
     const times: number[] = [];
     for (let k = 0; k < 3; k++) bigIndex.search(queries[k], 100);
-    let agree = 0;
+    let agree = 0, checked = 0;
     for (const q of queries) {
       const t = performance.now();
       const hits = bigIndex.search(q, 100);
       times.push(performance.now() - t);
       // The pre-selection must not change the answer: compare with an exact scan.
-      if (hits[0]?.productId === bigIndex.search(q, 1, undefined, true)[0]?.productId) agree++;
+      if (checked < 10) {
+        checked++;
+        if (hits[0]?.productId === bigIndex.search(q, 1, undefined, true)[0]?.productId) agree++;
+      }
     }
-    big.push({ agree: agree / queries.length, images, vectors: bigIndex.count, median: pct(times, 0.5), p95: pct(times, 0.95), bytes: bigIndex.bytes(), rss: process.memoryUsage().rss, coarse: bigIndex.count >= bigIndex.coarseFrom });
+    big.push({ agree: agree / checked, images, vectors: bigIndex.count, median: pct(times, 0.5), p95: pct(times, 0.95), bytes: bigIndex.bytes(), rss: process.memoryUsage().rss, coarse: bigIndex.count >= bigIndex.coarseFrom });
     log(`${images} images (${bigIndex.count} vectors): search median ${f2(pct(times, 0.5))} ms, p95 ${f2(pct(times, 0.95))} ms, index ${mb(bigIndex.bytes())}`);
   }
 
@@ -178,7 +181,7 @@ async function main() {
   lines.push('✗ marks a row below the targets (recall@1 ≥ 0.9 and recall@10 ≥ 0.8).', '');
   lines.push(`Query latency (decode, ${settings.queryViews.length} views, network, colour and texture, nearest neighbours over the ${index.count}-vector catalogue), one query at a time: median ${Math.round(pct(queryMs, 0.5))} ms, p95 ${Math.round(pct(queryMs, 0.95))} ms; of which the nearest-neighbour search: median ${f2(pct(searchMs, 0.5))} ms.`, '');
   lines.push('Nearest-neighbour search at scale (flat in-process index; the large indexes are filled with the real descriptors copied with ±0.005 uniform noise per dimension, renormalised; 40 two-view queries, top 100 products):', '');
-  lines.push('| indexed images | vectors | search median | search p95 | index memory | process RSS | method | top-1 same as exact scan |');
+  lines.push('| indexed images | vectors | search median | search p95 | index memory | process RSS | method | top-1 same as exact scan (10 queries) |');
   lines.push('|---|---|---|---|---|---|---|---|');
   for (const b of big) lines.push(`| ${b.images.toLocaleString('en')} | ${b.vectors.toLocaleString('en')} | ${f2(b.median)} ms | ${f2(b.p95)} ms | ${mb(b.bytes)} | ${mb(b.rss)} | ${b.coarse ? `sketch pre-selection (${Math.round(b.vectors >= 0 ? 192 : 0)} dims) + exact re-ranking of 1,500` : 'exact scan'} | ${f2(b.agree)} |`);
   lines.push('');

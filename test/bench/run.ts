@@ -42,6 +42,11 @@ async function main() {
     console.log('measuring…');
     const home = await measure('SSR home `/` (web → api)', `http://127.0.0.1:${WEB}/`, { headers: browser });
     const product = await measure(`SSR product \`/flower/${productId}\``, `http://127.0.0.1:${WEB}/flower/${productId}`, { headers: browser });
+    // A filtered gallery, at its canonical URL (a non-canonical query answers 301 to it).
+    let gallery = `http://127.0.0.1:${WEB}/flower?patternType=100011&sort=priceAsc`;
+    const probe = await fetch(gallery, { redirect: 'manual', headers: browser });
+    if (probe.status === 301 && probe.headers.get('location')) gallery = new URL(probe.headers.get('location') as string, gallery).href;
+    const filtered = await measure(`SSR filtered gallery \`${new URL(gallery).pathname}${new URL(gallery).search}\``, gallery, { headers: browser });
     const ceil = await measure('ceiling: same home tree, bare node:http', `http://127.0.0.1:${CEILING}/`);
     const proxied = await measure('`/api` through the web proxy', `http://127.0.0.1:${WEB}/api${apiPath}`);
     const direct = await measure('the api called directly', `http://127.0.0.1:${API}${apiPath}`);
@@ -58,7 +63,7 @@ Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}. autocanno
 
 | scenario | req/s | p50 | p99 | errors |
 |---|---|---|---|---|
-${[home, product, ceil, proxied, direct].map(row).join('\n')}
+${[home, product, filtered, ceil, proxied, direct].map(row).join('\n')}
 
 | target | measured | |
 |---|---|---|

@@ -5,7 +5,8 @@ import type { ModuleOptions } from '../../deps';
 import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/api-client/catalogue-types';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
-import { findUser, requireUser } from '../account/session';
+import { findUser } from '../account/session';
+import { currentUser, signedIn } from '../catalogue/signed-in';
 import { CompanySummarySchema } from '../company/company.routes';
 import { ProductSummarySchema } from '../catalogue/catalogue.schemas';
 import { favouriteStatus, listFollowedCompanies, listFollowedProducts, setFavourite, type FavouriteDeps } from './favourite.service';
@@ -23,8 +24,10 @@ assertSame<Same<Static<typeof FollowedProductSchema>, FollowedProduct>>();
 export async function favouriteRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const fav: FavouriteDeps = { db: deps.db.db, storage: deps.storage };
+  const guard = signedIn(fav.db);
 
   app.post('/favorite/favoriteBus', {
+    preValidation: guard,
     schema: {
       tags: ['favourite'],
       summary: 'Follow (idempotent) or unfollow a company, product or supply; signed in only (210018 otherwise)',
@@ -33,7 +36,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(StateSchema),
     },
   }, async (request) => {
-    const user = await requireUser(fav.db, request);
+    const user = await currentUser(fav.db, request);
     const { type, targetId, follow } = request.body;
     return ok(request, await setFavourite(fav, user.id, type, targetId, follow));
   });
@@ -51,6 +54,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/favorite/listCompany', {
+    preValidation: guard,
     schema: {
       tags: ['favourite'],
       summary: 'Followed companies, newest followed first',
@@ -59,11 +63,12 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(PageOf(FollowedCompanySchema)),
     },
   }, async (request) => {
-    const user = await requireUser(fav.db, request);
+    const user = await currentUser(fav.db, request);
     return ok(request, await listFollowedCompanies(fav, user.id, request.body));
   });
 
   app.post('/favorite/listProduct', {
+    preValidation: guard,
     schema: {
       tags: ['favourite'],
       summary: 'Followed products, newest followed first',
@@ -72,7 +77,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(PageOf(FollowedProductSchema)),
     },
   }, async (request) => {
-    const user = await requireUser(fav.db, request);
+    const user = await currentUser(fav.db, request);
     return ok(request, await listFollowedProducts(fav, user.id, request.body));
   });
 }

@@ -12,7 +12,7 @@ import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { ErrorEnvelope, ok, responses } from '../../http/envelope';
 import { ApiError, notFound } from '../../http/errors';
 import { assertSame, type Same } from '../../http/schemas';
-import { requireUser } from '../account/session';
+import { currentUser, signedIn } from '../catalogue/signed-in';
 import type { UploadCredentials } from './storage';
 import { acceptUpload, confirmUpload, issueUploadGrant, tooLarge, type UploadDeps } from './upload.service';
 import { createLocalStorage, type LocalStorageDriver } from './local-storage';
@@ -42,6 +42,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
     : createLocalStorage({ dir: config.storage.localDir, publicBase: config.storage.publicBase });
 
   const up: UploadDeps = { db: deps.db.db, storage };
+  const guard = signedIn(up.db);
 
   // Multipart only in this plugin: one file of at most 10 MB (a byte more is "too large") and a few small fields.
   await app.register(multipart, {
@@ -49,6 +50,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   });
 
   app.post('/file/token', {
+    preValidation: guard,
     schema: {
       tags: ['file'],
       summary: 'An upload directory with its credentials (STS for OSS, the api\'s upload URL for local storage); signed in only',
@@ -57,11 +59,12 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       response: responses(UploadCredentialsSchema),
     },
   }, async (request) => {
-    const user = await requireUser(up.db, request);
+    const user = await currentUser(up.db, request);
     return ok(request, await issueUploadGrant(up, user.id, request.body.fileType ?? 'image'));
   });
 
   app.post('/file/upload', {
+    preValidation: guard,
     schema: {
       tags: ['file'],
       summary: 'Local storage: a multipart form with `file` and `storeAs` (inside an issued dir); png, jpeg, bmp or webp by content, at most 10 MB',
@@ -70,7 +73,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       response: uploadResponses,
     },
   }, async (request, reply) => {
-    const user = await requireUser(up.db, request);
+    const user = await currentUser(up.db, request);
     if (!request.isMultipart()) throw new ApiError(Codes.UPLOAD_FILE_MISSING, 400);
     let body: Buffer | null = null;
     let storeAs: unknown;
@@ -94,6 +97,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   });
 
   app.post('/file/confirm', {
+    preValidation: guard,
     schema: {
       tags: ['file'],
       summary: 'OSS storage: records a file the browser uploaded with the STS credentials, after checking its real type and size (a bad one is deleted)',
@@ -102,7 +106,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       response: uploadResponses,
     },
   }, async (request) => {
-    const user = await requireUser(up.db, request);
+    const user = await currentUser(up.db, request);
     return ok(request, await confirmUpload(up, user.id, request.body.storeAs));
   });
 

@@ -181,6 +181,20 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(filesUnder(path.join(testDb.dir, 'files')), filesBefore, 'no file was stored');
     });
 
+    t.test('import: a folder of pictures and a CSV becomes searchable products; bad rows are reported', async (t) => {
+      const { importFolder, writeSampleFolder } = await import('../../../scripts/import');
+      const { indexProduct } = await import('../../../api/modules/search/index-product');
+      const folder = path.join(testDb.dir, 'sample');
+      await writeSampleFolder(folder);
+      const report = await importFolder(testDb.db.db, storage, folder, (id) => indexProduct(id, testDb.db.db));
+      t.equal(report.imported.length, 5, 'five patterns imported');
+      t.same(report.errors.map((e) => e.line), [7, 8, 9], 'the three bad rows are reported by line');
+      const cards = await testDb.db.db.selectFrom('colour_card').select('name').where('product_id', '=', report.imported[2].productId).execute();
+      t.same(cards.map((c) => c.name), ['本白', '黑色'], 'with their colour cards');
+      const r = await search(fs.readFileSync(path.join(folder, 'pattern-3-black.jpg')));
+      t.equal(r.list[0]?.id, report.imported[2].productId, 'an imported pattern is found by its picture');
+    });
+
     t.test('a changed product is re-indexed; a removed one leaves the results', async (t) => {
       const { indexProduct } = await import('../../../api/modules/search/index-product');
       const p = products[10];
