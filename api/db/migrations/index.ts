@@ -4,6 +4,6 @@ import { catalogue } from './2026112201-catalogue';
 import { accounts } from './2026112202-accounts';
 import { orders } from './2026112205-orders';
 import { imageSearch } from './2026112206-image-search';
-import { catalogueSearch } from './2026112204-catalogue-search';
+import { catalogueSearch } from './2026112207-catalogue-search';
 
 export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch];

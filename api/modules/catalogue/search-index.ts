@@ -64,11 +64,15 @@ export function ftsQuery(terms: Term[], mode: 'all' | 'any'): string {
   return parts.join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
-/** The tsquery literal of the terms: the same matching as ftsQuery, with weights standing for columns. */
+/**
+ * The tsquery literal of the terms: the same matching as ftsQuery. Without weight labels: words and
+ * characters are different lexemes (a one-character word is its character either way), and a query
+ * without weights or phrases is answered by the GIN index alone, without reading the documents.
+ */
 export function tsQuery(terms: Term[], mode: 'all' | 'any'): string {
   const parts = terms.map((t) => (t.cjk
-    ? `('${t.word}':AC | ${t.chars.map((c) => `'${c}':BD`).join(' <-> ')})`
-    : `'${t.word}':${t.prefix ? '*' : ''}AC`));
+    ? (t.chars.length === 1 ? `'${t.word}'` : `('${t.word}' | ${t.chars.map((c) => `'${c}'`).join(' <-> ')})`)
+    : `'${t.word}'${t.prefix ? ':*' : ''}`));
   return parts.join(mode === 'all' ? ' & ' : ' | ');
 }
 

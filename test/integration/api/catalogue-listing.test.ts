@@ -5,7 +5,7 @@ import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
-import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import { Unit } from '../../../isomorphic/domain/catalogue';
 import type { CompanySummary, Page, ProductSummary } from '../../../isomorphic/api-client/types';
 import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/api-client/catalogue-types';
 

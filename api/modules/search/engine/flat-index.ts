@@ -18,7 +18,10 @@ const VERSION = 1;
 export class FlatIndex {
   private vectors: Float32Array;
   private products: Int32Array;
-  private coarse: Float32Array | null = null;
+  // The sketch: int8 codes (a quarter of the memory traffic of floats) with one scale per entry.
+  private coarse: Int8Array | null = null;
+  private coarseScale: Float32Array | null = null;
+  private sketchTmp: Float32Array | null = null;
   private bucket: Int32Array | null = null;
   private sign: Float32Array | null = null;
   private size = 0;
@@ -29,7 +32,7 @@ export class FlatIndex {
   constructor(readonly dim: number, capacity = 1024, opts: FlatIndexOptions = {}) {
     this.vectors = new Float32Array(dim * capacity);
     this.products = new Int32Array(capacity);
-    this.coarseDim = Math.min(dim, opts.coarseDim ?? 192);
+    this.coarseDim = Math.min(dim, opts.coarseDim ?? 128);
     this.coarseFrom = opts.coarseFrom ?? 20_000;
     this.candidates = opts.candidates ?? 1500;
   }
@@ -43,7 +46,7 @@ export class FlatIndex {
 
   /** Approximate bytes held by the index. */
   bytes(): number {
-    return this.vectors.byteLength + this.products.byteLength + (this.coarse?.byteLength ?? 0);
+    return this.vectors.byteLength + this.products.byteLength + (this.coarse?.byteLength ?? 0) + (this.coarseScale?.byteLength ?? 0);
   }
 
   private grow(min: number): void {
@@ -56,10 +59,13 @@ export class FlatIndex {
     p.set(this.products.subarray(0, this.size));
     this.vectors = v;
     this.products = p;
-    if (this.coarse) {
-      const c = new Float32Array(this.coarseDim * cap);
+    if (this.coarse && this.coarseScale) {
+      const c = new Int8Array(this.coarseDim * cap);
       c.set(this.coarse.subarray(0, this.size * this.coarseDim));
       this.coarse = c;
+      const sc = new Float32Array(cap);
+      sc.set(this.coarseScale.subarray(0, this.size));
+      this.coarseScale = sc;
     }
   }
 
@@ -70,7 +76,7 @@ export class FlatIndex {
       if (v.length !== this.dim) throw new Error(`vector of ${v.length} dimensions in an index of ${this.dim}`);
       this.vectors.set(v, this.size * this.dim);
       this.products[this.size] = productId;
-      if (this.coarse) this.project(v, this.coarse, this.size * this.coarseDim);
+      if (this.coarse) this.encode(v, this.size);
       this.size++;
     }
   }
@@ -84,7 +90,10 @@ export class FlatIndex {
       if (w !== r) {
         this.vectors.copyWithin(w * d, r * d, (r + 1) * d);
         this.products[w] = this.products[r];
-        if (this.coarse) this.coarse.copyWithin(w * cd, r * cd, (r + 1) * cd);
+        if (this.coarse && this.coarseScale) {
+          this.coarse.copyWithin(w * cd, r * cd, (r + 1) * cd);
+          this.coarseScale[w] = this.coarseScale[r];
+        }
       }
       w++;
     }
@@ -103,8 +112,21 @@ export class FlatIndex {
     const r = new Rng(this.dim * 1_000_003 + this.coarseDim);
     this.bucket = Int32Array.from({ length: this.dim }, () => Math.floor(r.next() * this.coarseDim));
     this.sign = Float32Array.from({ length: this.dim }, () => (r.next() < 0.5 ? -1 : 1));
-    this.coarse = new Float32Array(this.coarseDim * this.products.length);
-    for (let i = 0; i < this.size; i++) this.project(this.vectors.subarray(i * this.dim, (i + 1) * this.dim), this.coarse, i * this.coarseDim);
+    this.coarse = new Int8Array(this.coarseDim * this.products.length);
+    this.coarseScale = new Float32Array(this.products.length);
+    for (let i = 0; i < this.size; i++) this.encode(this.vectors.subarray(i * this.dim, (i + 1) * this.dim), i);
+  }
+
+  private encode(v: Float32Array, entry: number): void {
+    const tmp = (this.sketchTmp ??= new Float32Array(this.coarseDim));
+    this.project(v, tmp, 0);
+    let max = 1e-12;
+    for (let k = 0; k < this.coarseDim; k++) max = Math.max(max, Math.abs(tmp[k]));
+    const q = 127 / max;
+    const off = entry * this.coarseDim;
+    const codes = this.coarse as Int8Array;
+    for (let k = 0; k < this.coarseDim; k++) codes[off + k] = Math.round(tmp[k] * q);
+    (this.coarseScale as Float32Array)[entry] = max / 127;
   }
 
   private project(v: Float32Array, out: Float32Array, offset: number): void {
@@ -144,15 +166,23 @@ export class FlatIndex {
       }
     } else {
       this.ensureCoarse();
-      const coarse = this.coarse as Float32Array;
+      const coarse = this.coarse as Int8Array;
+      const scale = this.coarseScale as Float32Array;
       const cd = this.coarseDim;
-      const qc = new Float32Array(cd);
+      // One pass over the codes scores every query view (the scan is bound by memory, not arithmetic):
+      // an entry's coarse score is its best over the views.
+      const qcs = queries.map((q) => { const qc = new Float32Array(cd); this.project(q, qc, 0); return qc; });
       const scores = new Float32Array(this.size);
-      for (const q of queries) {
-        this.project(q, qc, 0);
-        for (let i = 0, off = 0; i < this.size; i++, off += cd) scores[i] = dot4(coarse, off, qc, cd);
-        for (const entry of topIndices(scores, this.size, this.candidates)) consider(entry, this.exact(q, entry));
+      for (let i = 0, off = 0; i < this.size; i++, off += cd) {
+        let best = -Infinity;
+        for (const qc of qcs) {
+          const s = dot4(coarse, off, qc, cd);
+          if (s > best) best = s;
+        }
+        scores[i] = best * scale[i];
       }
+      const picked = topIndices(scores, this.size, this.candidates * queries.length);
+      for (const q of queries) for (const entry of picked) consider(entry, this.exact(q, entry));
     }
     let hits = [...best.values()];
     if (allow) hits = hits.filter((h) => allow(h.productId));
@@ -199,7 +229,7 @@ export class FlatIndex {
 }
 
 /** Dot product of `q` with `v[off .. off+d)`, four lanes at a time. */
-function dot4(v: Float32Array, off: number, q: Float32Array, d: number): number {
+function dot4(v: Float32Array | Int8Array, off: number, q: Float32Array, d: number): number {
   let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   let j = 0;
   for (; j + 3 < d; j += 4) {

@@ -9,7 +9,7 @@ import { withId } from './helpers';
  * catalogue module (its text analysis segments Chinese in JavaScript), never by SQL.
  */
 export const catalogueSearch: MigrationStep = {
-  name: '2026112204-catalogue-search',
+  name: '2026112207-catalogue-search',
   async up(db, ctx) {
     // Listing: one index per sort order (the filters are checked on the way), price sorts keep
     // "price by negotiation" (null) last through the expression, and a covering index for counts.
