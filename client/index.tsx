@@ -6,6 +6,7 @@ import './styles/pages.css';
 import './styles/account.css';
 import './styles/orders.css';
 import './styles/catalogue.css';
+import './styles/image-search.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';

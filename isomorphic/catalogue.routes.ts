@@ -8,6 +8,7 @@ const gallery = () => import(/* webpackChunkName: "gallery" */ './pages/catalogu
 const companies = () => import(/* webpackChunkName: "companies" */ './pages/catalogue/companies.page');
 const search = () => import(/* webpackChunkName: "search" */ './pages/catalogue/search.page');
 const collection = () => import(/* webpackChunkName: "collection" */ './pages/person/collection.page');
+const picSearch = () => import(/* webpackChunkName: "pic-search" */ './pages/image-search/pic-search.page');
 
 const chunk = (name: string, extra: RouteHandle = {}): RouteHandle => ({ chunk: name, ...extra });
 
@@ -34,6 +35,10 @@ export const catalogueRoutes: RouteObject[] = [
   { id: 'companies-entry', path: 'home/entryInfo', handle: chunk('companies'), lazy: companies },
   { id: 'search', path: 'homeSearch', handle: chunk('search'), lazy: search },
   { id: 'search-text', path: 'home/search/text', handle: chunk('search'), lazy: search },
+  // Photo search (issue 6): results (one page on two paths) and search again on a crop.
+  { id: 'pic-search', path: 'homePicSearch', handle: chunk('pic-search'), lazy: picSearch },
+  { id: 'pic-search-img', path: 'home/search/img', handle: chunk('pic-search'), lazy: picSearch },
+  { id: 'pic-search-again', path: 'picSearchAgain', lazy: () => import(/* webpackChunkName: "pic-search-again" */ './pages/image-search/pic-search-again.page') },
   { id: 'custom-pattern', path: 'flower/custom', lazy: () => import(/* webpackChunkName: "custom-pattern" */ './pages/custom/flower-custom.page') },
   { id: 'custom-garment', path: 'home/clothes/custom', lazy: () => import(/* webpackChunkName: "custom-garment" */ './pages/custom/clothes-custom.page') },
 ];

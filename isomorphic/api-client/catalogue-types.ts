@@ -55,3 +55,18 @@ export interface CustomGarmentRequest {
 
 export interface SitemapIndex { products: number; garments: number; companies: number; lastModified: string }
 export interface SitemapEntry { id: number; updatedAt: string }
+
+/** What POST /file/token answers: temporary upload credentials and where the browser sends the file. */
+export interface UploadCredentials {
+  dir: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  securityToken: string;
+  endpoint: string;
+  bucket: string;
+  region: string;
+  expiration: string;
+  /** where the browser sends files: 'oss' multipart upload, or 'local' POST to the api */
+  mode: 'oss' | 'local';
+  uploadUrl: string;
+}

@@ -1,4 +1,6 @@
-// Site header: brand (product name), pattern search, sign-in links or greeting, language switch.
+// Site header: brand (product name), pattern search (words, or a photo: the camera opens the photo-search
+// overlay, whose code loads when it first opens), sign-in links or greeting, language switch.
+import { lazy, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Form, Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +8,17 @@ import { useStores } from '../stores/root.store';
 import { LanguageSwitch } from './language-switch';
 import { SignOutButton } from './sign-out-button';
 import { CartLink } from './cart-link';
+import { CameraIcon } from './image-search/camera-icon';
+import { useWords } from './use-words';
+
+const ImageSearchOverlay = lazy(() => import(/* webpackChunkName: "image-search-overlay" */ './image-search/image-search-overlay'));
+
+const headerWords = { photoSearch: { zh: '以图搜花', en: 'Search by photo' } };
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
-  const { auth, layout } = useStores();
+  const { auth, layout, imageSearch } = useStores();
+  const w = useWords(headerWords);
   // The search box keeps the words of the results page it submitted to.
   const [params] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
@@ -27,6 +36,7 @@ export const Header = observer(function Header() {
         <Form className="search" role="search" action="/homeSearch" method="get">
           <label className="visually-hidden" htmlFor="site-search">{t('nav.searchLabel')}</label>
           <input id="site-search" className="search__input" type="search" name="keyword" defaultValue={keyword} key={keyword} maxLength={100} placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
+          <button className="search__photo" type="button" aria-label={w.photoSearch} title={w.photoSearch} aria-haspopup="dialog" onClick={() => imageSearch.open()}><CameraIcon size={20} /></button>
           <button className="search__button" type="submit">{t('nav.searchButton')}</button>
         </Form>
         <nav className="user-nav" aria-label={t('nav.mainMenu')}>
@@ -45,6 +55,7 @@ export const Header = observer(function Header() {
           <LanguageSwitch />
         </nav>
       </div>
+      {imageSearch.showSearch ? <Suspense fallback={null}><ImageSearchOverlay /></Suspense> : null}
     </header>
   );
 });

@@ -5,6 +5,7 @@ import { DictionaryStore } from './dictionary.store';
 import { LayoutStore, type LayoutSnapshot } from './layout.store';
 import { ToastStore } from './toast.store';
 import { CartStore } from './cart.store';
+import { ImageSearchStore } from './image-search.store';
 import type { DictGroup } from '../api-client/types';
 
 /** Settings the page shares with the api (not secrets): the AES key that obscures passwords in transit. */
@@ -21,6 +22,8 @@ export class RootStore {
   readonly toasts = new ToastStore();
   /** Browser-only cart count of the header (never snapshotted). */
   readonly cart = new CartStore();
+  /** Browser-only photo search state (SPEC §3 search state; never snapshotted). */
+  readonly imageSearch = new ImageSearchStore();
 
   constructor(snapshot?: Partial<RootSnapshot>) {
     this.auth = new AuthStore(snapshot?.auth);

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { assetsFor, readManifest } from '../../server/ssr/manifest';
 import { fmt, machine, measure, root, startService, writeSection, type Measured } from './lib';
+import { runSearchBench } from './search';
 
 const DATA_DIR = '/tmp/lace-bench';
 const WEB = 3600, API = 3601, CEILING = 3602;
@@ -85,3 +86,8 @@ First-load JS of home (gzip -9): ${js.files.map((f) => `${f.file} ${fmt(f.gzip /
 }
 
 await main();
+// Text search over 100,000 products on SQLite and PostgreSQL (the databases are filled on the first run and reused).
+console.log('text search benchmark (the first run fills 100,000 products per dialect; this takes several minutes)…');
+const searchReport = await runSearchBench({ log: (m) => console.log(m) });
+writeSection('Text search', `Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${searchReport}`);
+console.log(searchReport);

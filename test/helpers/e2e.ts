@@ -11,6 +11,7 @@ import { buildWebApp } from '../../server/app';
 import { createTestDb } from './db';
 import type { Db } from '../../api/db/database';
 import type { SmsLine } from './accounts';
+import type { ImageSearchSettings } from '../../api/modules/search/image-search.settings';
 
 export interface Site {
   url: string;
@@ -24,15 +25,24 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function startSite(opts: { products?: number } = {}): Promise<Site> {
+export interface SiteOptions {
+  products?: number;
+  /** photo-search settings of the api (e.g. fewer views per picture so a test catalogue indexes quickly) */
+  imageSearch?: Partial<ImageSearchSettings>;
+  /** wait until GET /search/status says ready (the seeded catalogue is indexed); ms, 0 = do not wait */
+  waitForImageIndexMs?: number;
+}
+
+export async function startSite(opts: SiteOptions = {}): Promise<Site> {
   const testDb = await createTestDb('sqlite');
   const apiConfig = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_PORT: '3001' }, []);
   const sms: SmsLine[] = [];
-  const deps = { config: apiConfig, db: testDb.db, storage: createStorageDriver(apiConfig), sms: new LogSmsDriver({ info: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } }) };
+  const deps = { config: apiConfig, db: testDb.db, storage: createStorageDriver(apiConfig), sms: new LogSmsDriver({ info: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
   await seedDemoData(deps, { products: opts.products ?? 24 });
   const api = await buildApiApp({ deps });
   await api.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  if (opts.waitForImageIndexMs) await waitForImageIndex(apiUrl, opts.waitForImageIndexMs);
   const webConfig = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_URL: apiUrl, PORT: '0', HOST: '127.0.0.1' }, []);
   const web = await buildWebApp({ config: webConfig, logger: false });
   await web.listen({ host: '127.0.0.1', port: 0 });
@@ -62,4 +72,17 @@ export async function startSite(opts: { products?: number } = {}): Promise<Site>
       await testDb.cleanup();
     },
   };
+}
+
+/** Polls GET /search/status until the api says photo search is ready. */
+export async function waitForImageIndex(apiUrl: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    const body = (await (await fetch(`${apiUrl}/search/status`)).json()) as { data?: { ready?: boolean } };
+    last = JSON.stringify(body.data);
+    if (body.data?.ready) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`photo search not ready after ${timeoutMs} ms: ${last}`);
 }

@@ -1,18 +1,8 @@
 // Storage drivers: where uploaded and seeded files live. The local directory is the default; Aliyun OSS
 // (with temporary STS credentials for browser uploads) is chosen by STORAGE_DRIVER=oss.
-export interface UploadCredentials {
-  dir: string;
-  accessKeyId: string;
-  accessKeySecret: string;
-  securityToken: string;
-  endpoint: string;
-  bucket: string;
-  region: string;
-  expiration: string;
-  /** where the browser sends files: 'oss' multipart upload, or 'local' POST to the api */
-  mode: 'oss' | 'local';
-  uploadUrl: string;
-}
+import type { UploadCredentials } from '../../../isomorphic/api-client/catalogue-types';
+
+export type { UploadCredentials };
 
 export interface StorageDriver {
   readonly name: 'local' | 'oss';

@@ -2,24 +2,13 @@
 // local upload (multipart POST with XMLHttpRequest, for its progress events) or, in oss mode, a browser
 // multipart upload to Aliyun OSS with the temporary STS credentials (ali-oss, loaded only then) followed
 // by POST /file/confirm. Browser only.
-import type { UploadedFile } from '../../api-client/catalogue-types';
+import type { UploadCredentials, UploadedFile } from '../../api-client/catalogue-types';
 import { UploadLimits } from '../../domain/custom-request';
 import { Codes, type Envelope } from '../../domain/codes';
 import { browserApi } from '../browser-api';
 
-/** What /file/token answers (api/modules/file/storage.ts UploadCredentials). */
-export interface UploadGrant {
-  dir: string;
-  accessKeyId: string;
-  accessKeySecret: string;
-  securityToken: string;
-  endpoint: string;
-  bucket: string;
-  region: string;
-  expiration: string;
-  mode: 'oss' | 'local';
-  uploadUrl: string;
-}
+/** What /file/token answers. */
+export type UploadGrant = UploadCredentials;
 
 /** The uploaded image record of SPEC §3. */
 export interface UploadedImage { size: number; name: string; result: string; storeAs: string; url: string }

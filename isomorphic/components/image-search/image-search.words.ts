@@ -1,0 +1,43 @@
+// Words of photo search (the overlay, /homePicSearch, /picSearchAgain) as {zh, en} pairs (see use-words.ts).
+import type { Words } from '../use-words';
+
+export const imageSearchWords = {
+  title: { zh: '以图搜花', en: 'Search by photo' },
+  drop: { zh: '拖入花型照片，或点击选择', en: 'Drop a photo of the lace here, or click to choose one' },
+  dropActive: { zh: '松开即可上传', en: 'Release to use this photo' },
+  hint: { zh: '支持 png、jpg、jpeg、bmp 格式，不超过 {size}MB；每天可免费搜索 {count} 次', en: 'png, jpg, jpeg or bmp, up to {size} MB; {count} free searches a day' },
+  preview: { zh: '要搜索的图片', en: 'The photo to search with' },
+  cropped: { zh: '已裁剪', en: 'Cropped' },
+  crop: { zh: '裁剪', en: 'Crop' },
+  uncrop: { zh: '使用整张图片', en: 'Use the whole photo' },
+  another: { zh: '换一张', en: 'Choose another' },
+  start: { zh: '开始搜索', en: 'Search' },
+  searching: { zh: '正在搜索相似花型… {percent}%', en: 'Looking for similar patterns… {percent}%' },
+  progress: { zh: '搜索进度', en: 'Search progress' },
+  cancel: { zh: '取消搜索', en: 'Cancel search' },
+  cancelled: { zh: '已取消搜索', en: 'The search was cancelled' },
+  quota: { zh: '今日{count}次免费搜花次数已用完', en: 'Your {count} free flower searches for today are used up' },
+  failed: { zh: '搜索失败', en: 'The search failed' },
+  done: { zh: '搜索完成，正在打开结果…', en: 'Done, opening the results…' },
+  indexing: { zh: '花型库仍在建立索引：已完成 {indexed} / {total}，结果可能不完整', en: 'The catalogue is still being indexed: {indexed} of {total}; results may be incomplete' },
+  // Results page
+  resultsTitle: { zh: '以图搜花结果', en: 'Photo search results' },
+  count: { zh: '找到 {count} 个相似花型', en: '{count} similar patterns' },
+  similarity: { zh: '相似度 {percent}%', en: '{percent}% similar' },
+  best: { zh: '最相似', en: 'Best match' },
+  colours: { zh: '{count} 种颜色', en: '{count} colours' },
+  moreColours: { zh: '另有 {count} 种', en: '{count} more' },
+  noResults: { zh: '没有找到相似的花型，换一张照片或裁剪花型部分再试试。', en: 'No similar patterns were found. Try another photo, or crop it to the lace.' },
+  prompt: { zh: '上传一张花型照片，按图案找到相似的蕾丝花型。', en: 'Upload a photo of a lace pattern to find patterns that look like it.' },
+  yourPhoto: { zh: '您的照片', en: 'Your photo' },
+  again: { zh: '裁剪后再搜', en: 'Crop and search again' },
+  newPhoto: { zh: '换张照片搜索', en: 'Search with another photo' },
+  searchIssue: { zh: '无法显示这次搜索的结果：{message}', en: 'The results of this search cannot be shown: {message}' },
+  // Search again
+  againTitle: { zh: '裁剪后重新搜索', en: 'Search again on a part of the photo' },
+  againHelp: { zh: '框选花型最清楚的部分，再次搜索。', en: 'Frame the clearest part of the lace and search again.' },
+  loadingPhoto: { zh: '正在读取上次搜索的照片…', en: 'Loading the photo of your last search…' },
+  noPhoto: { zh: '这个浏览器里没有上次搜索的照片，请重新选择一张。', en: 'This browser has no photo from your last search; please choose one.' },
+  backToResults: { zh: '返回搜索结果', en: 'Back to the results' },
+  loading: { zh: '正在加载…', en: 'Loading…' },
+} satisfies Words;
