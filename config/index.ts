@@ -8,7 +8,7 @@ export type SmsDriverName = 'log' | 'aliyun';
 
 export interface Config {
   role: Role;
-  web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string };
+  web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
   api: { host: string; port: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
@@ -88,6 +88,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'TRUST_PROXY', default: 'false', meaning: 'trust X-Forwarded-* from a load balancer in front of web' },
   { name: 'COOKIE_SECURE', default: 'false', meaning: 'mark the session cookie Secure (set behind TLS)' },
   { name: 'DICT_REFRESH_MS', default: '300000', meaning: 'how often web refreshes its cached dictionary (ms)' },
+  { name: 'PUBLIC_READ_CACHE_MS', default: '1000', meaning: 'how long web keeps anonymous catalogue reads of page loaders (0 turns the micro-cache off)' },
   { name: 'DATABASE_URL', default: '(empty: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of the embedded SQLite file' },
   { name: 'DATA_DIR', default: './data', meaning: 'directory for the SQLite file, uploaded files and indexes' },
   { name: 'SQLITE_FILE', default: '$DATA_DIR/lace.sqlite', meaning: 'the SQLite database file' },
@@ -173,6 +174,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       trustProxy: bool(env, 'TRUST_PROXY', false),
       cookieSecure: bool(env, 'COOKIE_SECURE', false),
       dictRefreshMs: int(env, 'DICT_REFRESH_MS', 300_000, 1000),
+      publicReadCacheMs: int(env, 'PUBLIC_READ_CACHE_MS', 1000, 0, 60_000),
       publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${webPort || 3000}`, ['http:', 'https:']),
     },
     api: { host: str(env, 'API_HOST', '127.0.0.1'), port: apiPort },

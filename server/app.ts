@@ -118,6 +118,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     publicUrl: config.web.publicUrl,
     cookieSecure: config.web.cookieSecure,
     passwordAesKey: config.passwordAesKey,
+    publicReadCacheMs: config.web.publicReadCacheMs,
   });
   app.get('/*', (request, reply) => renderPage(request, reply));
 

@@ -42,6 +42,8 @@ export interface RendererOptions {
   metrics: WebMetrics;
   publicUrl: string;
   cookieSecure: boolean;
+  /** how long anonymous loader reads are shared (0: not at all) */
+  publicReadCacheMs: number;
   /** The AES key pages use to obscure passwords (shared with the api, not a secret). */
   passwordAesKey: string;
 }
@@ -64,7 +66,7 @@ function contentSecurityPolicy(nonce: string): string {
 
 export function createRenderer(opts: RendererOptions) {
   const handler = createStaticHandler(opts.routes);
-  const publicReads = new PublicReadCache();
+  const publicReads = opts.publicReadCacheMs > 0 ? new PublicReadCache(opts.publicReadCacheMs) : undefined;
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const started = process.hrtime.bigint();

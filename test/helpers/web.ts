@@ -71,6 +71,6 @@ export const PUBLIC_URL = 'http://lace.test';
 
 /** A web app pointed at `apiUrl`, ready for inject. */
 export function buildTestWeb(apiUrl: string, opts: { routes?: RouteObject[]; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ API_URL: apiUrl, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', DICT_REFRESH_MS: '60000', ...opts.env }, []);
+  const config = loadConfig({ API_URL: apiUrl, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', DICT_REFRESH_MS: '60000', PUBLIC_READ_CACHE_MS: '0', ...opts.env }, []);
   return buildWebApp({ config, logger: false, routes: opts.routes, apiConnectTimeoutMs: 1000 });
 }

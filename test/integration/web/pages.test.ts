@@ -118,3 +118,14 @@ t.test('request ids are taken from x-request-id or made', async (t) => {
   const made = await web.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
   t.match(String(made.headers['x-request-id']), /^[0-9a-f-]{36}$/);
 });
+
+t.test('the OpenAPI document is published through the web at /api/docs/json', async (t) => {
+  const res = await web.inject({ url: '/api/docs/json' });
+  t.equal(res.statusCode, 200);
+  const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+  t.match(doc.openapi, /^3\./);
+  for (const p of ['/product/listLSKHomeProduct', '/product/getProduct/{id}', '/productColor/getColorCards', '/company/getCompanyInfo', '/front/dicTree/byTypeKey', '/front/area/byParent', '/front/area/byLevel', '/front/area/byCode', '/front/user/login', '/consignee/listConsignee']) {
+    t.ok(doc.paths[p], `${p} documented`);
+  }
+});
+
