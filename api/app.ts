@@ -20,6 +20,8 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : crypto.randomUUID()),
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,
+    // The web service forwards the visitor's address; believe it only from the addresses configured.
+    trustProxy: deps.config.api.trustProxy === 'false' ? false : deps.config.api.trustProxy,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -9,7 +9,8 @@ export type SmsDriverName = 'log' | 'aliyun';
 export interface Config {
   role: Role;
   web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
-  api: { host: string; port: number };
+  api: { host: string; port: number; trustProxy: string };
+  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off' };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   seedOnEmpty: boolean;
@@ -84,6 +85,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'PUBLIC_URL', default: 'http://localhost:3000', meaning: 'public origin of the site, for canonical links and sitemaps' },
   { name: 'API_PORT', default: '3001', meaning: 'api service port' },
   { name: 'API_HOST', default: '127.0.0.1', meaning: 'api service listen address' },
+  { name: 'API_TRUST_PROXY', default: 'loopback', meaning: 'addresses whose X-Forwarded-For the api believes (the web service): loopback, a CIDR list, or false' },
   { name: 'API_URL', default: 'http://127.0.0.1:3001', meaning: 'where the web service reaches the api' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'trust X-Forwarded-* from a load balancer in front of web' },
   { name: 'COOKIE_SECURE', default: 'false', meaning: 'mark the session cookie Secure (set behind TLS)' },
@@ -111,6 +113,13 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'ALIYUN_SMS_ACCESS_KEY_SECRET', default: '', meaning: 'Aliyun SMS key secret (aliyun driver)' },
   { name: 'ALIYUN_SMS_SIGN_NAME', default: '', meaning: 'Aliyun SMS signature name (aliyun driver)' },
   { name: 'ALIYUN_SMS_TEMPLATE_CODE', default: '', meaning: 'Aliyun SMS template code with a ${code} parameter (aliyun driver)' },
+  { name: 'IMAGE_INDEX_DIR', default: '$DATA_DIR/image-index', meaning: 'where the photo-search index file is kept' },
+  { name: 'IMAGE_MODEL_DIR', default: '(empty: MobileNetV2 of nsfwjs)', meaning: 'a tfjs Layers/Graph model directory (e.g. converted DINOv2 or CLIP) to use instead' },
+  { name: 'IMAGE_MODEL_INPUT', default: '160', meaning: 'the network input side in pixels' },
+  { name: 'IMAGE_TF_BACKEND', default: 'wasm', meaning: 'tfjs backend for photo search: wasm or cpu' },
+  { name: 'IMAGE_INDEX_ON_START', default: 'true', meaning: 'index products without descriptors in the background after start' },
+  { name: 'IMAGE_INDEX_REFRESH_MS', default: '30000', meaning: 'how often an api picks up descriptors other replicas wrote (0: never)' },
+  { name: 'IMAGE_PGVECTOR', default: 'auto', meaning: 'on PostgreSQL use pgvector HNSW where the extension exists (auto) or never (off)' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
   { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
   { name: 'ORDER_SWEEP_INTERVAL_MS', default: '60000', meaning: 'how often the api applies the two order rules above' },
@@ -177,7 +186,16 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       publicReadCacheMs: int(env, 'PUBLIC_READ_CACHE_MS', 1000, 0, 60_000),
       publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${webPort || 3000}`, ['http:', 'https:']),
     },
-    api: { host: str(env, 'API_HOST', '127.0.0.1'), port: apiPort },
+    api: { host: str(env, 'API_HOST', '127.0.0.1'), port: apiPort, trustProxy: str(env, 'API_TRUST_PROXY', 'loopback') },
+    imageSearch: {
+      indexDir: path.resolve(str(env, 'IMAGE_INDEX_DIR', path.join(dataDir, 'image-index'))),
+      modelDir: str(env, 'IMAGE_MODEL_DIR', ''),
+      inputSize: int(env, 'IMAGE_MODEL_INPUT', 160, 64, 1024),
+      backend: oneOf(env, 'IMAGE_TF_BACKEND', ['wasm', 'cpu'] as const, 'wasm'),
+      indexOnStart: bool(env, 'IMAGE_INDEX_ON_START', true),
+      refreshMs: int(env, 'IMAGE_INDEX_REFRESH_MS', 30_000, 0),
+      pgvector: oneOf(env, 'IMAGE_PGVECTOR', ['auto', 'off'] as const, 'auto'),
+    },
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,
     seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),

@@ -29,6 +29,12 @@ const photo = Buffer.from(await (await fetch(new URL(target.coverUrl, site.url))
 const photoFile = path.resolve('tmp/e2e-photo-search.jpg');
 fs.writeFileSync(photoFile, photo);
 
+/** Waits until the result pictures have loaded and faded in (for screenshots). */
+async function picturesShown(page: PwPage): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.pic-hit img')).every((img) => img.classList.contains('is-loaded')));
+  await page.waitForTimeout(500);
+}
+
 async function openOverlay(page: PwPage): Promise<void> {
   await page.click('.search__photo');
   await page.waitForSelector('.modal .pic-search');
@@ -80,6 +86,7 @@ t.test('a pattern\'s own picture dropped into the overlay finds that pattern fir
   t.ok(((await page.locator('.pic-hit').first().locator('.card__company').textContent()) ?? '').length > 0, 'the mill shown');
   await page.waitForSelector('.pic-query__photo img');
   t.pass('the photo of the search is shown beside the results');
+  await picturesShown(page);
   await page.screenshot({ path: path.join(SCREENS, 'image-search-results-1280.png'), fullPage: true });
 
   // The results page is a link: loaded afresh it is server-rendered with the same ranking.
@@ -132,6 +139,7 @@ t.test('at 360 in English: search, then crop the same photo on /picSearchAgain a
   const first = await hits(page);
   t.equal(first[0]?.id, target.id, 'the pattern itself is first');
   t.match(first[0]?.similarity, /^\d{1,3}% similar$/);
+  await picturesShown(page);
   await page.screenshot({ path: path.join(SCREENS, 'image-search-results-360.png'), fullPage: true });
 
   await page.click('a[href^="/picSearchAgain"]');
@@ -143,8 +151,9 @@ t.test('at 360 in English: search, then crop the same photo on /picSearchAgain a
   await page.click('.cropper__foot .button--primary');
   await page.waitForSelector('.pic-search__badge');
   t.equal(await page.locator('.pic-search__badge').textContent(), 'Cropped');
+  const firstId = new URL(page.url()).searchParams.get('searchId');
   await page.click('.pic-search__start');
-  await page.waitForURL((u) => u.pathname === '/homePicSearch' && u.searchParams.get('searchId') !== new URL(page.url()).searchParams.get('searchId'), { timeout: 60_000 });
+  await page.waitForURL((u) => u.pathname === '/homePicSearch' && u.searchParams.get('searchId') !== firstId, { timeout: 60_000 });
   await page.waitForSelector('.pic-hit');
   const again = await hits(page);
   t.ok(again.slice(0, 3).some((h) => h.id === target.id), 'a crop of the photo finds the pattern in the top 3');
@@ -171,9 +180,9 @@ t.test('cancel stops the search and tells the api; the 8th search of a day gets 
   t.equal(new URL(page.url()).pathname, '/homePicSearch', 'still on the page, no results opened');
 
   // Use up the rest of this browser's 7 free searches through the same proxy, then search once more.
-  const codes = await page.evaluate(async (n) => {
+  const codes = await page.evaluate(async ({ n, cover }) => {
     const visitor = localStorage.getItem('lace-visitor') ?? '';
-    const img = await (await fetch(document.querySelector<HTMLImageElement>('.pic-search__preview')!.src)).blob();
+    const img = await (await fetch(cover)).blob();
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
       const res = await fetch('/api/search/encoded', { method: 'POST', headers: { 'content-type': 'image/jpeg', 'x-visitor-id': visitor }, body: img });
@@ -182,12 +191,12 @@ t.test('cancel stops the search and tells the api; the 8th search of a day gets 
       if (body.code === 0) await fetch(`/api/search/cancel/${body.data.searchKey}`, { method: 'POST', headers: { 'x-visitor-id': visitor } });
     }
     return out;
-  }, Limits.freeImageSearchesPerDay - 1);
+  }, { n: Limits.freeImageSearchesPerDay - 1, cover: new URL(target.coverUrl, site.url).pathname });
   t.same(codes, Array(Limits.freeImageSearchesPerDay - 1).fill(0), 'six more searches were allowed');
   await page.click('.pic-search__start');
   await page.waitForSelector('.pic-search__alert[data-state="quota"]');
   t.equal(await page.locator('.pic-search__alert').textContent(), '今日7次免费搜花次数已用完', 'the quota alert');
-  t.equal(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow'), '100', 'progress set to 1');
+  t.equal(await page.locator('.pic-search').getAttribute('data-progress'), '1', 'progress set to 1');
   t.equal(await page.locator('.pic-search[data-state="searching"]').count(), 0, 'the search stopped');
   await page.screenshot({ path: path.join(SCREENS, 'image-search-quota-1280.png') });
   t.same(errors.filter((e) => !/status of 429/.test(e)), []);

@@ -1,4 +1,5 @@
-// A small seeded PRNG (mulberry32) so that demo data and lace designs are the same on every run.
+// A small seeded PRNG (mulberry32): demo data, lace designs and the image index's fixed random projection
+// come out the same on every run and in every process.
 export class Rng {
   private state: number;
   constructor(seed: number) {
@@ -16,6 +17,12 @@ export class Rng {
 
   range(min: number, max: number): number {
     return min + (max - min) * this.next();
+  }
+
+  /** A standard normal number (Box–Muller). */
+  gaussian(): number {
+    const u = Math.max(1e-12, this.next()), v = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
   /** An integer in [min, max]. */

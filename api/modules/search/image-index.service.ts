@@ -12,6 +12,7 @@ import { FlatIndex, type IndexHit } from './engine/flat-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ImageSearchSettings } from './image-search.settings';
+import type { SearchStatus } from '../../../isomorphic/api-client/search-types';
 
 export interface SearchLog {
   info(obj: object, msg?: string): void;
@@ -19,16 +20,8 @@ export interface SearchLog {
   error(obj: object, msg?: string): void;
 }
 
-export interface IndexStatus {
-  ready: boolean;
-  indexed: number;
-  total: number;
-  entries: number;
-  model: string;
-  backend: string;
-  nearestNeighbours: 'flat' | 'pgvector';
-  queued: number;
-}
+/** GET /search/status: the shape the pages read. */
+export type IndexStatus = SearchStatus;
 
 /** Catalogue pictures may be larger than uploads; they are ours and already checked when stored. */
 const CATALOGUE_LIMITS: ImageLimits = { maxBytes: 60 * 1024 * 1024, maxSide: 20_000, maxPixels: 120_000_000, workSide: 640 };
@@ -55,7 +48,7 @@ export class ImageIndexService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
+    readonly dialect: DialectName,
     private readonly storage: StorageDriver,
     readonly settings: ImageSearchSettings,
     private readonly log: SearchLog,

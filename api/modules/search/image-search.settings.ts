@@ -1,5 +1,5 @@
-// Settings of photo search. config/ does not carry them yet: the module reads them from
-// `deps.config.imageSearch` when present, else from `deps.imageSearch`, else these defaults.
+// Settings of photo search: config/ (IMAGE_* variables) carries the operator's ones; tests may override
+// them through `deps.imageSearch`; the rest are the defaults below.
 import path from 'node:path';
 import type { FusionWeights } from './engine/fused-descriptor';
 import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';

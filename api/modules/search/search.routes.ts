@@ -21,7 +21,7 @@ import {
 import { failStaleJobs } from './search.queries';
 
 /** Settings may come with the deps until config/ carries them (see image-search.settings.ts). */
-type DepsWithSearch = ApiDeps & { imageSearch?: Partial<ImageSearchSettings>; config: ApiDeps['config'] & { imageSearch?: Partial<ImageSearchSettings> } };
+type DepsWithSearch = ApiDeps & { imageSearch?: Partial<ImageSearchSettings> };
 
 const VISITOR = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -40,7 +40,7 @@ const BODY_LIMIT = Math.ceil((imageLimits.maxBytes * 4) / 3) + 64 * 1024;
 export async function searchRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const d = deps as DepsWithSearch;
-  const settings = imageSearchSettings(deps.config.dataDir, { ...d.imageSearch, ...d.config.imageSearch });
+  const settings = imageSearchSettings(deps.config.dataDir, { ...deps.config.imageSearch, ...d.imageSearch });
   const engine = new ImageIndexService(deps.db.db, deps.db.dialect, deps.storage, settings, app.log);
   const sdeps: SearchDeps = { db: deps.db.db, storage: deps.storage, engine, log: app.log };
   registerImageIndex(deps.db.db, engine);

@@ -1,7 +1,7 @@
 // Photo searches: start (checks, daily quota, job), the background run (extract → nearest → results),
 // polling, results and cancel. A search is a row in search_job plus a task in this process's queue.
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
 import type { ColourCard, Page } from '../../../isomorphic/api-client/types';
@@ -63,6 +63,9 @@ export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbIma
   const key = crypto.randomBytes(24).toString('base64url');
   const day = quotaDay();
   const jobId = await db.transaction().execute(async (trx) => {
+    // Count-then-insert must not interleave for one subject: SQLite runs one write transaction at a time;
+    // on PostgreSQL a transaction-scoped advisory lock on the subject serialises its searches.
+    if (engine.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${who.subject}))`.execute(trx);
     const used = await countJobsOfDay(trx, who.subject, day);
     if (used >= Limits.freeImageSearchesPerDay) throw new ApiError(Codes.IMAGE_SEARCH_QUOTA, 429);
     return insertJob(trx, { search_key: key, subject: who.subject, user_id: who.userId, day, source, created_at: new Date().toISOString() });

@@ -128,7 +128,7 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
   const indexing = status && !status.ready ? fill(w.indexing, { indexed: status.indexed, total: status.total }) : '';
 
   return (
-    <div className="pic-search" data-state={busy ? 'searching' : cropping ? 'cropping' : photo ? 'chosen' : 'empty'}>
+    <div className="pic-search" data-state={busy ? 'searching' : cropping ? 'cropping' : photo ? 'chosen' : 'empty'} data-progress={search.progress}>
       {indexing ? <p className="pic-search__notice" data-state="indexing">{indexing}</p> : null}
       <input ref={input} id={inputId} className="upload__input" type="file" accept={ACCEPT_ATTRIBUTE} disabled={busy} onChange={(e) => take(Array.from(e.currentTarget.files ?? []))} />
       {cropping && photo ? (
@@ -149,12 +149,12 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
             <img className="pic-search__preview" src={shown.url} alt={w.preview} />
             {crop ? <figcaption className="pic-search__badge">{w.cropped}</figcaption> : null}
           </figure>
-          {busy || search.progress > 0 ? (
+          {busy || (search.progress > 0 && search.info === '') ? (
             <div className="pic-search__progress">
               <div className="pic-search__bar" role="progressbar" aria-label={w.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                 <span style={{ width: `${percent}%` }} />
               </div>
-              <span className="pic-search__percent">{busy ? fill(w.searching, { percent }) : search.id !== null && search.info === '' ? w.done : ''}</span>
+              <span className="pic-search__percent">{busy ? fill(w.searching, { percent }) : w.done}</span>
             </div>
           ) : null}
           <div className="pic-search__actions">

@@ -38,13 +38,23 @@ async function call<T>(method: 'GET' | 'POST', path: string, lang: string, body?
 export class ImageSearchFlow {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wake: (() => void) | null = null;
+  private running = false;
 
   constructor(private readonly store: ImageSearchStore, private readonly lang: () => string, private readonly pollMs: number = Limits.searchPollMs) {}
 
   /** Runs a whole search; resolves with the search id, or null when it stopped (quota, failure, cancel). */
   async run(image: Blob): Promise<number | null> {
+    if (this.store.handleStatus) return null;
+    this.running = true;
+    try {
+      return await this.search(image);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async search(image: Blob): Promise<number | null> {
     const { store } = this;
-    if (store.handleStatus) return null;
     store.begin();
     let started: Envelope<SearchStarted>;
     try {
@@ -103,8 +113,9 @@ export class ImageSearchFlow {
     if (key) void call<boolean>('POST', `/search/cancel/${encodeURIComponent(key)}`, this.lang()).catch(() => undefined);
   }
 
+  /** The panel that owns this flow goes: a search it started is cancelled (another panel's is left alone). */
   dispose(): void {
-    this.cancel();
+    if (this.running) this.cancel();
     this.stopTimer();
   }
 

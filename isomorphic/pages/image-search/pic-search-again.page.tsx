@@ -5,7 +5,7 @@ import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react
 import { useTranslation } from 'react-i18next';
 import { loaderDeps } from '../../loader-context';
 import { SeoHead } from '../../components/seo-head';
-import { useWords } from '../../components/use-words';
+import { fill, useWords } from '../../components/use-words';
 import { imageSearchWords } from '../../components/image-search/image-search.words';
 import { PhotoSearchPanel } from '../../components/image-search/photo-search-panel';
 import { keptPhoto, type KeptPhoto } from '../../components/image-search/photo-store';
@@ -23,6 +23,8 @@ export function Component() {
   const { t } = useTranslation();
   const w = useWords(imageSearchWords);
   const navigate = useNavigate();
+  // Said once for the page (the panel is told not to ask again).
+  const indexing = status && !status.ready ? fill(w.indexing, { indexed: status.indexed, total: status.total }) : '';
   // undefined: still looking (and on the server); null: this browser has none.
   const [photo, setPhoto] = useState<KeptPhoto | null | undefined>(undefined);
   useEffect(() => {
@@ -38,13 +40,14 @@ export function Component() {
         {searchId !== null ? <Link className="hero__count" to={`/homePicSearch?searchId=${searchId}`}>{w.backToResults}</Link> : null}
       </header>
       <section className="pic-page">
+        {indexing ? <p className="pic-search__notice" data-state="indexing">{indexing}</p> : null}
         {photo === undefined ? (
           <p className="pic-page__prompt" data-state="loading">{w.loadingPhoto}</p>
         ) : (
           <>
             <p className="pic-page__prompt" data-state={photo ? 'again' : 'no-photo'}>{photo ? w.againHelp : w.noPhoto}</p>
             <div className="pic-page__panel">
-              <PhotoSearchPanel initial={photo} startCropping status={status} onFinished={(id) => void navigate(`/homePicSearch?searchId=${id}`)} />
+              <PhotoSearchPanel initial={photo} startCropping status={null} onFinished={(id) => void navigate(`/homePicSearch?searchId=${id}`)} />
             </div>
           </>
         )}

@@ -153,6 +153,14 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await startJson(small, newVisitor())).body.code, 0, 'another visitor still may');
     });
 
+    t.test('ten searches at the same moment: exactly seven start', async (t) => {
+      const visitor = newVisitor();
+      const small = await sharp(products[7].picture).resize(96, 96).jpeg().toBuffer();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => startJson(small, visitor)));
+      t.equal(answers.filter((a) => a.body.code === 0).length, 7, 'seven started');
+      t.equal(answers.filter((a) => a.body.code === Codes.IMAGE_SEARCH_QUOTA).length, 3, 'three refused with 1004020');
+    });
+
     t.test('bad input: a clear error, fast, and nothing left behind', async (t) => {
       const jpeg = products[8].picture;
       const big = Buffer.alloc(50 * 1024 * 1024, 0x41);

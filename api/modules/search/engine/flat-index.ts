@@ -6,7 +6,7 @@
 // the best score per product.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Rng } from './rng';
+import { Rng } from '../../../db/seed/random';
 
 export interface IndexHit { productId: number; score: number; entry: number }
 
