@@ -35,7 +35,8 @@ export interface SiteOptions {
 
 export async function startSite(opts: SiteOptions = {}): Promise<Site> {
   const testDb = await createTestDb('sqlite');
-  const apiConfig = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_PORT: '3001' }, []);
+  // Suites that do not search by photo leave the catalogue unindexed, so the CPU goes to what they test.
+  const apiConfig = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_PORT: '3001', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false' }, []);
   const sms: SmsLine[] = [];
   const deps = { config: apiConfig, db: testDb.db, storage: createStorageDriver(apiConfig), sms: new LogSmsDriver({ info: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
   await seedDemoData(deps, { products: opts.products ?? 24 });
