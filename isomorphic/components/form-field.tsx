@@ -55,3 +55,26 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
 }
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
+
+export interface NewPasswordFieldsProps {
+  label: string;
+  confirmLabel: string;
+  hint: string;
+  password: string;
+  confirm: string;
+  onPassword(value: string): void;
+  onConfirm(value: string): void;
+  errors: FieldErrors<'password' | 'confirmPassword'>;
+  /** the password input's name (the security page calls it newPassword) */
+  name?: string;
+}
+
+/** A new password and its confirmation (sign-up, reset, change): one rule, one pair of fields. */
+export function NewPasswordFields({ label, confirmLabel, hint, password, confirm, onPassword, onConfirm, errors, name = 'password' }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField name={name} label={label} type="password" autoComplete="new-password" maxLength={20} hint={hint} value={password} onChange={onPassword} error={errors.password} required />
+      <TextField name="confirmPassword" label={confirmLabel} type="password" autoComplete="new-password" maxLength={20} value={confirm} onChange={onConfirm} error={errors.confirmPassword} required />
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../components/use-lang';
 import { useApiAction, usePasswordCipher } from '../../components/use-api-action';
-import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
 import { apiFieldError, confirmError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
 import { AuthCard } from './auth-card';
@@ -81,13 +81,9 @@ export function Component() {
             />
           )}
         />
-        <TextField
-          name="password" label={t('auth.newPassword')} type="password" autoComplete="new-password" maxLength={20}
-          hint={t('form.passwordHint')} value={password} onChange={setPassword} error={errors.password} required
-        />
-        <TextField
-          name="confirmPassword" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" maxLength={20}
-          value={confirm} onChange={setConfirm} error={errors.confirmPassword} required
+        <NewPasswordFields
+          label={t('auth.newPassword')} confirmLabel={t('auth.confirmPassword')} hint={t('form.passwordHint')}
+          password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors}
         />
         <SubmitButton busy={busy} busyLabel={t('auth.resetting')} className="button--block">{t('auth.findSubmit')}</SubmitButton>
       </form>

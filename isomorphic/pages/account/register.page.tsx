@@ -7,7 +7,7 @@ import type { UserInfo } from '../../api-client/account-types';
 import { userTypes } from '../../domain/account';
 import { useLang } from '../../components/use-lang';
 import { useApiAction, usePasswordCipher } from '../../components/use-api-action';
-import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
 import { apiFieldError, confirmError, maxLengthError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
 import { AuthCard } from './auth-card';
@@ -109,13 +109,9 @@ export function Component() {
             />
           )}
         />
-        <TextField
-          name="password" label={t('auth.password')} type="password" autoComplete="new-password" maxLength={20}
-          hint={t('form.passwordHint')} value={password} onChange={setPassword} error={errors.password} required
-        />
-        <TextField
-          name="confirmPassword" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" maxLength={20}
-          value={confirm} onChange={setConfirm} error={errors.confirmPassword} required
+        <NewPasswordFields
+          label={t('auth.password')} confirmLabel={t('auth.confirmPassword')} hint={t('form.passwordHint')}
+          password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors}
         />
         <TextField
           name="nickname" label={t('auth.nickname')} placeholder={t('auth.nicknamePlaceholder')} autoComplete="nickname"

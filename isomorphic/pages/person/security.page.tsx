@@ -8,7 +8,7 @@ import { useStores } from '../../stores/root.store';
 import { maskMobile, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
 import { useApiAction, usePasswordCipher } from '../../components/use-api-action';
-import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
 import { apiFieldError, confirmError, mobileError, newPasswordError, requiredError, smsCodeError } from '../../components/account-rules';
 import { Codes } from '../../domain/codes';
@@ -70,8 +70,10 @@ function ChangePassword() {
       <p className="panel__lead">{t('person.passwordLead')}</p>
       <form ref={form} className="form form--narrow" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
         <TextField name="oldPassword" label={t('person.oldPassword')} type="password" autoComplete="current-password" maxLength={20} value={oldPassword} onChange={setOld} error={errors.oldPassword} required />
-        <TextField name="newPassword" label={t('person.newPassword')} type="password" autoComplete="new-password" maxLength={20} hint={t('form.passwordHint')} value={password} onChange={setPassword} error={errors.password} required />
-        <TextField name="confirmPassword" label={t('person.confirmPassword')} type="password" autoComplete="new-password" maxLength={20} value={confirm} onChange={setConfirm} error={errors.confirmPassword} required />
+        <NewPasswordFields
+          name="newPassword" label={t('person.newPassword')} confirmLabel={t('person.confirmPassword')} hint={t('form.passwordHint')}
+          password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors}
+        />
         <div className="form__actions">
           <SubmitButton busy={busy} busyLabel={t('form.submitting')}>{t('person.changePassword')}</SubmitButton>
         </div>
