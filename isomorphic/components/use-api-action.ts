@@ -9,7 +9,6 @@ import { Codes, codeMessages, type Envelope } from '../domain/codes';
 import { loaderDeps } from '../loader-context';
 import { useStores } from '../stores/root.store';
 import { loginPath } from '../data-strategy';
-import { encryptPassword } from '../api-client/password-cipher';
 
 export type RunCall = <T>(call: (api: ApiClient) => Promise<Envelope<T>>, opts?: { quiet?: boolean }) => Promise<Envelope<T> | null>;
 
@@ -38,10 +37,4 @@ export function useApiAction(): RunCall {
     else if (!opts.quiet && !generic) toasts.success(envelope.message);
     return envelope;
   }, [auth, toasts, navigate, location, t]);
-}
-
-/** Encrypts a password for the api under the key the page was given. */
-export function usePasswordCipher(): (clear: string) => string {
-  const { settings } = useStores();
-  return useCallback((clear: string) => encryptPassword(clear, settings.passwordAesKey), [settings]);
 }
