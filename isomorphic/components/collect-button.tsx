@@ -3,13 +3,13 @@
 // person toggles with POST /favorite/favoriteBus. 210018 signs them out and sends them to sign in.
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ApiClient } from '../api-client/client';
 import { FavouriteType, type FavouriteState } from '../api-client/catalogue-types';
 import { Codes } from '../domain/codes';
 import { loginPath } from '../data-strategy';
 import { useStores } from '../stores/root.store';
-import { browserApi } from './browser-api';
+import { useApiAction } from './use-api-action';
 import { favouriteWords } from './favourite.words';
 import { useWords } from './use-words';
 
@@ -28,10 +28,10 @@ export async function favouriteStatus(api: ApiClient, type: FavouriteKind, targe
 }
 
 export const CollectButton = observer(function CollectButton({ type, targetId, initial }: { type: FavouriteKind; targetId: number; initial: boolean }) {
-  const { auth, toasts } = useStores();
+  const { auth } = useStores();
   const w = useWords(favouriteWords);
   const location = useLocation();
-  const navigate = useNavigate();
+  const run = useApiAction();
   const [followed, setFollowed] = useState(initial);
   const [busy, setBusy] = useState(false);
   const isCompany = type === FavouriteType.COMPANY;
@@ -48,14 +48,8 @@ export const CollectButton = observer(function CollectButton({ type, targetId, i
   async function toggle() {
     setBusy(true);
     try {
-      const e = await browserApi().post<FavouriteState>('/favorite/favoriteBus', { type, targetId, follow: !followed });
-      if (e.code === Codes.OK) setFollowed(e.data.followed);
-      else if (e.code === Codes.SESSION_EXPIRED) {
-        auth.expire();
-        void navigate(loginPath(location));
-      } else toasts.error(e.message || w.failed);
-    } catch {
-      toasts.error(w.networkError);
+      const e = await run((api) => api.post<FavouriteState>('/favorite/favoriteBus', { type, targetId, follow: !followed }), { quiet: true });
+      if (e?.code === Codes.OK) setFollowed(e.data.followed);
     } finally {
       setBusy(false);
     }

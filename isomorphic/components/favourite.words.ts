@@ -9,8 +9,6 @@ export const favouriteWords = {
   loginToCollect: { zh: '登录后收藏', en: 'Sign in to collect' },
   loginToFollow: { zh: '登录后关注', en: 'Sign in to follow' },
   unfollow: { zh: '取消收藏', en: 'Remove' },
-  failed: { zh: '操作失败，请稍后再试', en: 'That did not work, please try again' },
-  networkError: { zh: '网络错误', en: 'Network error' },
   storeTitle: { zh: '店铺收藏', en: 'Followed shops' },
   productTitle: { zh: '花型收藏', en: 'Collected patterns' },
   storeEmpty: { zh: '还没有收藏任何店铺。', en: 'You are not following any shop yet.' },

@@ -1,7 +1,7 @@
 // /home/person/collectionStore and /home/person/collectionProduct: the shops a person follows and the
 // patterns they collected, newest first, paged with links, each with a button to remove it.
 import { useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import type { Page } from '../../api-client/types';
 import { FavouriteType, type FavouriteState, type FollowedCompany, type FollowedProduct } from '../../api-client/catalogue-types';
@@ -9,10 +9,9 @@ import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { formatRelativeTime } from '../../domain/format';
 import { Limits } from '../../domain/limits';
-import { loginPath } from '../../data-strategy';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
-import { browserApi } from '../../components/browser-api';
+import { useApiAction } from '../../components/use-api-action';
 import { CompanyCard } from '../../components/company-card';
 import { ProductCard } from '../../components/product-card';
 import { favouriteWords } from '../../components/favourite.words';
@@ -80,24 +79,18 @@ export function Component() {
 
 const Unfollow = observer(function Unfollow({ type, targetId, followedAt }: { type: 1 | 2; targetId: number; followedAt: string }) {
   const w = useWords(favouriteWords);
-  const { auth, toasts } = useStores();
+  const { toasts } = useStores();
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const run = useApiAction();
   const [busy, setBusy] = useState(false);
   async function remove() {
     setBusy(true);
     try {
-      const e = await browserApi().post<FavouriteState>('/favorite/favoriteBus', { type, targetId, follow: false });
-      if (e.code === Codes.OK) {
+      const e = await run((api) => api.post<FavouriteState>('/favorite/favoriteBus', { type, targetId, follow: false }), { quiet: true });
+      if (e?.code === Codes.OK) {
         toasts.success(w.removed);
         await revalidator.revalidate();
-      } else if (e.code === Codes.SESSION_EXPIRED) {
-        auth.expire();
-        void navigate(loginPath(location));
-      } else toasts.error(e.message || w.failed);
-    } catch {
-      toasts.error(w.networkError);
+      }
     } finally {
       setBusy(false);
     }
