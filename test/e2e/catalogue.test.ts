@@ -57,6 +57,8 @@ t.test('filtering a gallery lands on the filtered URL and shows only matching pa
   await option.click();
   await page.waitForURL(/\/flower\?patternType=\d+$/);
   const type = Number(new URL(page.url()).searchParams.get('patternType'));
+  // The address changes as the navigation commits; wait for the filter row to re-render before reading it.
+  await page.locator('.filters__row').first().locator('.filters__option.is-active', { hasText: label ?? '' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
   t.equal(await page.locator('.filters__row').first().locator('.filters__option.is-active').textContent(), label, 'the chosen type is marked');
   const ids = await page.locator('.card__link').evaluateAll((els) => els.map((e) => Number(e.getAttribute('href')?.split('/').pop())));
   t.ok(ids.length > 0, 'patterns shown');
