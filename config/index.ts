@@ -10,7 +10,7 @@ export interface Config {
   role: Role;
   web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
   api: { host: string; port: number; trustProxy: string };
-  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off' };
+  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   seedOnEmpty: boolean;
@@ -120,6 +120,8 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_INDEX_ON_START', default: 'true', meaning: 'index products without descriptors in the background after start' },
   { name: 'IMAGE_INDEX_REFRESH_MS', default: '30000', meaning: 'how often an api picks up descriptors other replicas wrote (0: never)' },
   { name: 'IMAGE_PGVECTOR', default: 'auto', meaning: 'on PostgreSQL use pgvector HNSW where the extension exists (auto) or never (off)' },
+  { name: 'IMAGE_ANN_FROM', default: '50000', meaning: 'from this many stored photo-search vectors on, search a PCA-projected HNSW graph (usearch) instead of an exact scan' },
+  { name: 'IMAGE_ANN_DIMS', default: '256', meaning: 'dimensions photo-search vectors are projected to for that graph' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
   { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
   { name: 'ORDER_SWEEP_INTERVAL_MS', default: '60000', meaning: 'how often the api applies the two order rules above' },
@@ -195,6 +197,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       indexOnStart: bool(env, 'IMAGE_INDEX_ON_START', true),
       refreshMs: int(env, 'IMAGE_INDEX_REFRESH_MS', 30_000, 0),
       pgvector: oneOf(env, 'IMAGE_PGVECTOR', ['auto', 'off'] as const, 'auto'),
+      annFrom: int(env, 'IMAGE_ANN_FROM', 50_000, 1),
+      annDims: int(env, 'IMAGE_ANN_DIMS', 256, 16, 2048),
     },
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,

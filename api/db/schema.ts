@@ -300,6 +300,7 @@ export interface Database {
 export interface SearchJobTable {
   id: Generated<number>;
   search_key: string;          // unguessable, handed to the page
+  public_id: number | string;  // the search id pages see: random below 2^48 (PostgreSQL returns bigint as a string)
   subject: string;             // quota subject: "u:<user id>" or "v:<ip>|<visitor id>"
   user_id: number | null;
   day: string;                 // YYYY-MM-DD (UTC) the search counts against

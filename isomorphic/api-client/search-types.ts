@@ -20,6 +20,6 @@ export interface SearchStatus {
   entries: number;
   model: string;
   backend: string;
-  nearestNeighbours: 'flat' | 'pgvector';
+  nearestNeighbours: 'flat' | 'hnsw' | 'pgvector';
   queued: number;
 }

@@ -5,5 +5,6 @@ import { accounts } from './2026112202-accounts';
 import { orders } from './2026112205-orders';
 import { imageSearch } from './2026112206-image-search';
 import { catalogueSearch } from './2026112207-catalogue-search';
+import { searchPublicId } from './2026112208-search-public-id';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId];

@@ -8,7 +8,10 @@ import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import type { StorageDriver } from '../file/storage';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
-import { FlatIndex, type IndexHit } from './engine/flat-index';
+import { FlatIndex } from './engine/flat-index';
+import { AnnIndex, rescore } from './engine/ann-index';
+import { Projection } from './engine/projection';
+import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ImageSearchSettings } from './image-search.settings';
@@ -32,7 +35,7 @@ const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)
 
 export class ImageIndexService {
   readonly client: ExtractClient;
-  private index: FlatIndex | null = null;
+  private index: VectorIndex | null = null;
   private info: ExtractorInfo | null = null;
   private started: Promise<void> | null = null;
   private backgroundDone = false;
@@ -41,6 +44,8 @@ export class ImageIndexService {
   private attempted = new Set<number>();
   private total = 0;
   private pgvector = false;
+  /** how the `embedding` column is typed and searched, when `pgvector` */
+  private pg: PgVectorSetup | null = null;
   private timers: NodeJS.Timeout[] = [];
   private saveTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -94,7 +99,7 @@ export class ImageIndexService {
       entries: this.index?.count ?? 0,
       model: this.model,
       backend: this.info?.backend ?? '',
-      nearestNeighbours: this.pgvector ? 'pgvector' : 'flat',
+      nearestNeighbours: this.pgvector ? 'pgvector' : this.index?.kind === 'ann' ? 'hnsw' : 'flat',
       queued: this.client.queued,
     };
   }
@@ -110,24 +115,60 @@ export class ImageIndexService {
     const stats = await this.db.selectFrom('image_descriptor').where('model', '=', this.model)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('maxId')]).executeTakeFirstOrThrow();
     const count = Number(stats.n), maxId = Number(stats.maxId ?? 0);
-    const saved = await FlatIndex.load(this.indexFile);
+    const wantAnn = count >= this.settings.annFrom;
+    const saved = wantAnn ? await AnnIndex.load(this.indexFile) : await FlatIndex.load(this.indexFile);
     if (saved && saved.index.dim === dim && saved.meta.model === this.model && saved.meta.maxId === maxId && saved.meta.count === count) {
       this.index = saved.index;
       this.watermark = maxId;
       this.indexedProducts = new Set((saved.meta.products as number[] | undefined) ?? []);
-      this.log.info({ entries: count, file: this.indexFile }, 'image index loaded from file');
+      this.log.info({ entries: count, kind: saved.index.kind, file: this.indexFile }, 'image index loaded from file');
       return;
     }
-    this.index = new FlatIndex(dim, Math.max(1024, count));
+    await this.build(count);
+  }
+
+  /**
+   * Builds the in-process index from the stored descriptors: the exact flat index below `annFrom`
+   * vectors, else the HNSW graph over a PCA projection fitted on a sample of them.
+   */
+  private async build(count: number): Promise<void> {
+    const dim = (this.info as ExtractorInfo).dim;
+    const t0 = Date.now();
+    this.index = count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim)) : new FlatIndex(dim, Math.max(1024, count));
     this.indexedProducts.clear();
+    this.watermark = 0;
     await this.loadRowsAfter(0);
-    this.log.info({ entries: this.index.count }, 'image index built from stored descriptors');
+    this.log.info({ entries: this.index.count, kind: this.index.kind, ms: Date.now() - t0 }, 'image index built from stored descriptors');
     if (count > 0) await this.save();
+  }
+
+  /** PCA projection fitted on up to 3,000 stored descriptors spread evenly over the catalogue. */
+  private async fitProjection(dim: number): Promise<Projection> {
+    const ids = (await this.db.selectFrom('image_descriptor').select('id').where('model', '=', this.model).orderBy('id').execute()).map((r) => r.id);
+    const step = Math.max(1, ids.length / 3000);
+    const picked: number[] = [];
+    for (let i = 0; i < ids.length; i += step) picked.push(ids[Math.floor(i)]);
+    const sample: Float32Array[] = [];
+    for (let i = 0; i < picked.length; i += 500) {
+      const rows = await this.db.selectFrom('image_descriptor').select(['vec', 'dim']).where('id', 'in', picked.slice(i, i + 500)).execute();
+      for (const r of rows) if (r.dim === dim) sample.push(fromBytes(r.vec));
+    }
+    const t0 = Date.now();
+    const projection = Projection.fit(sample, dim, this.settings.annDims);
+    this.log.info({ sample: sample.length, dims: projection.k, ms: Date.now() - t0 }, 'image index projection fitted');
+    return projection;
+  }
+
+  /** A flat index that has grown past `annFrom` is rebuilt as the graph (once, in the background). */
+  private async promoteIfLarge(): Promise<void> {
+    if (!this.index || this.index.kind !== 'flat' || this.index.count < this.settings.annFrom || this.stopped) return;
+    const flat = this.index;
+    await this.build(flat.count);
   }
 
   /** Adds stored descriptors with id > `after` (replacing those products' entries). */
   private async loadRowsAfter(after: number): Promise<number> {
-    const index = this.index as FlatIndex;
+    const index = this.index as VectorIndex;
     let last = after, added = 0;
     const replaced = new Set<number>();
     for (;;) {
@@ -135,6 +176,7 @@ export class ImageIndexService {
         .where('model', '=', this.model).where('id', '>', last).orderBy('id').limit(2000).execute();
       if (rows.length === 0) break;
       const byProduct = new Map<number, Float32Array[]>();
+      const keysOf = new Map<number, number[]>();
       for (const r of rows) {
         if (r.dim !== index.dim) continue;
         if (after > 0 && !replaced.has(r.product_id)) {
@@ -144,9 +186,10 @@ export class ImageIndexService {
         const list = byProduct.get(r.product_id) ?? [];
         list.push(fromBytes(r.vec));
         byProduct.set(r.product_id, list);
+        keysOf.set(r.product_id, [...(keysOf.get(r.product_id) ?? []), r.id]);
       }
+      index.addMany([...byProduct].map(([productId, vectors]) => ({ productId, vectors, keys: keysOf.get(productId) })));
       for (const [pid, vecs] of byProduct) {
-        index.add(pid, vecs);
         this.indexedProducts.add(pid);
         added += vecs.length;
       }
@@ -161,6 +204,7 @@ export class ImageIndexService {
     if (!this.index || this.stopped) return;
     const added = await this.loadRowsAfter(this.watermark);
     if (added > 0) this.scheduleSave();
+    await this.promoteIfLarge();
   }
 
   async save(): Promise<void> {
@@ -198,6 +242,7 @@ export class ImageIndexService {
         }
       }
     }
+    await this.promoteIfLarge();
     this.backgroundDone = true;
     if (done > 0) {
       await this.save();
@@ -238,23 +283,25 @@ export class ImageIndexService {
     }
     const now = new Date().toISOString();
     const dim = (this.info as ExtractorInfo).dim;
+    const idOf = new Map<string, number>();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
+      // With pgvector the embedding is written by the same INSERT (the column is not in the shared schema type).
+      const pg = this.pgvector ? this.pg : null;
+      const withEmbedding = trx.withTables<{ image_descriptor: { embedding: string | null } }>();
       for (let i = 0; i < rows.length; i += 100) {
-        await trx.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
+        const inserted = await withEmbedding.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
           product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), created_at: now,
-        }))).execute();
-      }
-      if (this.pgvector && rows.length) {
-        for (const r of rows) {
-          await sql`update image_descriptor set embedding = ${vectorLiteral(r.vec)}::vector where product_id = ${productId} and image_path = ${r.path} and view = ${r.view}`.execute(trx);
-        }
+          ...(pg ? { embedding: sql<string>`${vectorLiteral(r.vec)}::${pgTypeOf(pg)}` } : {}),
+        }))).returning(['id', 'image_path', 'view']).execute();
+        for (const r of inserted) idOf.set(`${r.image_path}\u0000${r.view}`, r.id);
       }
     });
-    const index = this.index as FlatIndex;
+    const index = this.index as VectorIndex;
     index.removeProduct(productId);
     if (rows.length) {
-      index.add(productId, rows.map((r) => r.vec));
+      // Row ids are the graph's keys (re-scoring reads the full vectors by id).
+      index.add(productId, rows.map((r) => r.vec), rows.map((r) => idOf.get(`${r.path}\u0000${r.view}`) as number));
       this.indexedProducts.add(productId);
     } else this.indexedProducts.delete(productId);
     // The rows just written are newer than the watermark: the next refresh() reads them again, which is
@@ -281,46 +328,143 @@ export class ImageIndexService {
     await this.start();
     let hits: IndexHit[];
     if (this.pgvector) hits = await this.nearestPg(queries, k * 3);
-    else hits = (this.index as FlatIndex).search(queries, k * 3);
+    else if (this.index?.kind === 'ann') hits = await this.rescored(queries, this.index.search(queries, k * 3), k * 3);
+    else hits = (this.index as VectorIndex).search(queries, k * 3);
     if (hits.length === 0) return [];
     const onSale = new Set((await this.db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id').select('p.id')
       .where('p.id', 'in', hits.map((h) => h.productId)).where('p.status', '=', 1).where('c.status', '=', 1).execute()).map((r) => r.id));
     return hits.filter((h) => onSale.has(h.productId)).slice(0, k);
   }
 
-  /** pgvector HNSW (inner product on unit vectors). Untested here: this machine's PostgreSQL has no `vector` extension. */
-  private async nearestPg(queries: Float32Array[], k: number): Promise<IndexHit[]> {
-    const best = new Map<number, IndexHit>();
-    for (const q of queries) {
-      const lit = vectorLiteral(q);
-      const rows = await sql<{ id: number; product_id: number; score: number }>`
-        select id, product_id, -(embedding <#> ${lit}::vector) as score from image_descriptor
-        where model = ${this.model} order by embedding <#> ${lit}::vector limit ${k * 8}`.execute(this.db);
-      for (const r of rows.rows) {
-        const cur = best.get(r.product_id);
-        if (!cur || r.score > cur.score) best.set(r.product_id, { productId: r.product_id, score: Number(r.score), entry: r.id });
-      }
+  /** The graph's candidates re-scored with their full stored descriptors: the exact fused similarity. */
+  private async rescored(queries: Float32Array[], hits: IndexHit[], k: number): Promise<IndexHit[]> {
+    const vectors = new Map<number, Float32Array>();
+    const entries = hits.flatMap((h) => h.entries ?? [h.entry]);
+    for (let i = 0; i < entries.length; i += 500) {
+      const rows = await this.db.selectFrom('image_descriptor').select(['id', 'vec']).where('id', 'in', entries.slice(i, i + 500)).execute();
+      for (const r of rows) vectors.set(r.id, fromBytes(r.vec));
     }
-    return [...best.values()].sort((a, b) => b.score - a.score).slice(0, k);
+    return rescore(hits, queries, (entry) => vectors.get(entry), k);
   }
 
-  /** Uses pgvector when PostgreSQL offers it: an embedding column and an HNSW index on it. */
+  /**
+   * pgvector: the nearest stored rows of each query vector by inner product (the descriptors are unit
+   * vectors), best per product. Through the HNSW index when there is one: `hnsw.ef_search` (default 40)
+   * caps what one index scan returns, so it is raised for this transaction, and from pgvector 0.8 on the
+   * scan goes on (iterative, relaxed order: the rows are re-sorted here) until LIMIT rows of this model
+   * are found. Products off sale are filtered by the caller.
+   */
+  private async nearestPg(queries: Float32Array[], k: number): Promise<IndexHit[]> {
+    const pg = this.pg as PgVectorSetup;
+    const limit = k * 8;
+    const type = pgTypeOf(pg), ip = sql.raw(`operator(${pg.schema}.<#>)`);
+    const best = new Map<number, IndexHit>();
+    await this.db.transaction().execute(async (trx) => {
+      if (pg.hnsw) {
+        const ef = String(Math.min(HNSW_MAX_EF_SEARCH, Math.max(100, limit)));
+        await (pg.iterative
+          ? sql`select set_config('hnsw.ef_search', ${ef}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`
+          : sql`select set_config('hnsw.ef_search', ${ef}, true)`).execute(trx);
+      }
+      for (const q of queries) {
+        const rows = await sql<{ id: number; product_id: number; distance: number }>`
+          select id, product_id, embedding ${ip} ${vectorLiteral(q)}::${type} as distance from image_descriptor
+          where model = ${this.model} and embedding is not null order by distance limit ${limit}`.execute(trx);
+        for (const r of rows.rows) {
+          const score = -Number(r.distance);
+          const cur = best.get(r.product_id);
+          if (!cur || score > cur.score) best.set(r.product_id, { productId: r.product_id, score, entry: r.id });
+        }
+      }
+    });
+    return [...best.values()].sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+  }
+
+  /**
+   * Uses pgvector when PostgreSQL offers it: an `embedding` column (`vector(dim)` up to 2,000 dimensions,
+   * `halfvec(dim)` up to 4,000, above that `vector` without an index) with an HNSW index on inner
+   * product; rows stored before (embedding NULL) are filled from their `vec` bytes. Every pgvector name is
+   * qualified with the extension's schema: the api's search_path need not contain it (the tests' does not).
+   */
   private async enablePgvector(dim: number): Promise<boolean> {
     try {
-      const avail = await sql<{ name: string }>`select name from pg_available_extensions where name = 'vector'`.execute(this.db);
+      const avail = await sql<{ installed: string | null }>`select installed_version as installed from pg_available_extensions where name = 'vector'`.execute(this.db);
       if (avail.rows.length === 0) {
         this.log.info({}, 'pgvector is not available in this PostgreSQL: using the in-process index');
         return false;
       }
-      await sql`create extension if not exists vector`.execute(this.db);
-      await sql.raw(`alter table image_descriptor add column if not exists embedding vector(${dim})`).execute(this.db);
-      await sql.raw(`create index if not exists image_descriptor_hnsw on image_descriptor using hnsw (embedding vector_ip_ops)`).execute(this.db);
-      this.log.info({ dim }, 'pgvector HNSW index in use for image search');
+      if (!avail.rows[0].installed) {
+        // Into `public` where there is one: an extension created in the schema of one api (or test) would
+        // be dropped with that schema, taking every other schema's embedding column with it.
+        const pub = await sql`select 1 from pg_namespace where nspname = 'public'`.execute(this.db);
+        await (pub.rows.length ? sql`create extension if not exists vector schema public` : sql`create extension if not exists vector`).execute(this.db)
+          .catch((err) => this.log.warn({ err }, 'create extension vector failed (or another process created it meanwhile)'));
+      }
+      const ext = await sql<{ schema: string; version: string }>`
+        select n.nspname as schema, e.extversion as version from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'vector'`.execute(this.db);
+      if (ext.rows.length === 0) {
+        this.log.warn({}, 'pgvector is available but the extension could not be created: using the in-process index');
+        return false;
+      }
+      const { version } = ext.rows[0], schema = quoteIdent(ext.rows[0].schema);
+      const [major, minor] = version.split('.').map(Number);
+      const atLeast = (a: number, b: number) => major > a || (major === a && minor >= b);
+      if (!atLeast(0, 5)) {
+        this.log.warn({ version }, 'pgvector before 0.5 has no HNSW index: using the in-process index');
+        return false;
+      }
+      let setup: PgVectorSetup;
+      if (dim <= HNSW_MAX_VECTOR_DIM) setup = { schema, type: 'vector', dim, hnsw: true, iterative: atLeast(0, 8) };
+      else if (dim <= HNSW_MAX_HALFVEC_DIM && atLeast(0, 7)) setup = { schema, type: 'halfvec', dim, hnsw: true, iterative: atLeast(0, 8) };
+      else if (dim <= PG_MAX_VECTOR_DIM) {
+        setup = { schema, type: 'vector', dim, hnsw: false, iterative: false };
+        this.log.warn({ dim, version }, `pgvector has no HNSW index for ${dim} dimensions (vector up to ${HNSW_MAX_VECTOR_DIM}, halfvec up to ${HNSW_MAX_HALFVEC_DIM} from 0.7): PostgreSQL scans every row`);
+      } else {
+        this.log.warn({ dim }, `pgvector stores at most ${PG_MAX_VECTOR_DIM} dimensions: using the in-process index`);
+        return false;
+      }
+
+      // The column, re-created when an earlier model left one of another type or size (its index goes with it).
+      const col = await sql<{ type: string; typmod: number }>`
+        select t.typname as type, a.atttypmod as typmod from pg_attribute a join pg_type t on t.oid = a.atttypid
+        where a.attrelid = 'image_descriptor'::regclass and a.attname = 'embedding' and not a.attisdropped`.execute(this.db);
+      if (col.rows.length > 0 && (col.rows[0].type !== setup.type || Number(col.rows[0].typmod) !== dim)) {
+        this.log.info({ from: `${col.rows[0].type}(${col.rows[0].typmod})`, to: `${setup.type}(${dim})` }, 'pgvector: re-creating the embedding column');
+        await sql`alter table image_descriptor drop column embedding`.execute(this.db);
+      }
+      await sql`alter table image_descriptor add column if not exists embedding ${pgTypeOf(setup)}`.execute(this.db);
+      // Filled before the index is built: building over the rows is faster than inserting them one by one.
+      await this.backfillEmbeddings(setup);
+      if (setup.hnsw) {
+        const t0 = Date.now();
+        await sql`create index if not exists image_descriptor_hnsw on image_descriptor using hnsw (embedding ${sql.raw(`${schema}.${setup.type}_ip_ops`)})`.execute(this.db);
+        this.log.info({ dim, type: setup.type, version, ms: Date.now() - t0 }, 'pgvector HNSW index in use for image search');
+      } else await sql`drop index if exists image_descriptor_hnsw`.execute(this.db);
+      this.pg = setup;
       return true;
     } catch (err) {
       this.log.warn({ err }, 'pgvector could not be enabled: using the in-process index');
       return false;
     }
+  }
+
+  /** Fills `embedding` from the stored Float32 bytes where it is NULL (rows written without pgvector). */
+  private async backfillEmbeddings(pg: PgVectorSetup): Promise<number> {
+    const t0 = Date.now();
+    let last = 0, filled = 0;
+    for (;;) {
+      const rows = await this.db.selectFrom('image_descriptor').select(['id', 'vec']).where('model', '=', this.model).where('dim', '=', pg.dim)
+        .where(sql<boolean>`embedding is null`).where('id', '>', last).orderBy('id').limit(500).execute();
+      if (rows.length === 0) break;
+      last = rows[rows.length - 1].id;
+      const ok = rows.filter((r) => r.vec.byteLength === pg.dim * 4);
+      if (ok.length === 0) continue;
+      await sql`update image_descriptor as d set embedding = v.e::${pgTypeOf(pg)}
+        from unnest(${ok.map((r) => r.id)}::int[], ${ok.map((r) => vectorLiteral(fromBytes(r.vec)))}::text[]) as v(id, e) where d.id = v.id`.execute(this.db);
+      filled += ok.length;
+    }
+    if (filled > 0) this.log.info({ rows: filled, ms: Date.now() - t0 }, 'pgvector: embeddings filled from the stored descriptors');
+    return filled;
   }
 
   async stop(): Promise<void> {
@@ -331,4 +475,27 @@ export class ImageIndexService {
     await this.client.close();
     if (this.index && this.started) await this.save().catch(() => undefined);
   }
+}
+
+/** pgvector's limits: HNSW indexes `vector` up to 2,000 dimensions and `halfvec` up to 4,000; `vector` holds 16,000. */
+const HNSW_MAX_VECTOR_DIM = 2000, HNSW_MAX_HALFVEC_DIM = 4000, PG_MAX_VECTOR_DIM = 16000, HNSW_MAX_EF_SEARCH = 1000;
+
+/** How `embedding` is stored and searched, decided at start by enablePgvector. */
+interface PgVectorSetup {
+  /** the extension's schema, quoted */
+  schema: string;
+  type: 'vector' | 'halfvec';
+  dim: number;
+  hnsw: boolean;
+  /** pgvector 0.8+: iterative index scans (enough rows despite the model filter and ef_search) */
+  iterative: boolean;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The column type, e.g. `"public".vector(1634)`, for the column and for casts. */
+function pgTypeOf(pg: PgVectorSetup) {
+  return sql.raw(`${pg.schema}.${pg.type}(${pg.dim})`);
 }

@@ -21,6 +21,10 @@ export interface ImageSearchSettings {
   refreshMs: number;
   /** IMAGE_PGVECTOR: auto (use it where the extension exists) or off */
   pgvector: 'auto' | 'off';
+  /** IMAGE_ANN_FROM: from this many stored vectors on, the in-process index is the projected HNSW graph (usearch) */
+  annFrom: number;
+  /** IMAGE_ANN_DIMS: dimensions the descriptors are projected to (PCA) for the HNSW graph */
+  annDims: number;
   /** views per catalogue image, and of the query photo */
   catalogueViews: ViewName[];
   queryViews: ViewName[];
@@ -40,6 +44,8 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     indexOnStart: true,
     refreshMs: 30_000,
     pgvector: 'auto',
+    annFrom: 50_000,
+    annDims: 256,
     catalogueViews: [...CATALOGUE_VIEWS],
     queryViews: ['full', 'centre50'],
     maxImagesPerProduct: 6,

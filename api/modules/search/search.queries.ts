@@ -11,7 +11,7 @@ export function countJobsOfDay(db: Q, subject: string, day: string) {
     .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
-export async function insertJob(db: Q, row: { search_key: string; subject: string; user_id: number | null; day: string; source: string; created_at: string }): Promise<number> {
+export async function insertJob(db: Q, row: { search_key: string; public_id: number; subject: string; user_id: number | null; day: string; source: string; created_at: string }): Promise<number> {
   const r = await db.insertInto('search_job').values({ ...row, status: 'pending', error: null, finished_at: null }).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
@@ -20,8 +20,9 @@ export function findJobByKey(db: Q, key: string) {
   return db.selectFrom('search_job').selectAll().where('search_key', '=', key).executeTakeFirst();
 }
 
-export function findJob(db: Q, id: number) {
-  return db.selectFrom('search_job').selectAll().where('id', '=', id).executeTakeFirst();
+/** A search by the id pages carry (`public_id`). */
+export function findJobByPublicId(db: Q, publicId: number) {
+  return db.selectFrom('search_job').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }
 
 export async function finishJob(db: Kysely<Database>, id: number, hits: Array<{ productId: number; score: number }>): Promise<boolean> {

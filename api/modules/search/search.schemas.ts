@@ -1,7 +1,7 @@
 // TypeBox schemas of the search calls, checked against isomorphic/api-client/search-types.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import type { SearchHit, SearchHitDetail, SearchStarted, SearchStatus } from '../../../isomorphic/api-client/search-types';
-import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
+import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
 import { ColourCardSchema, ProductSummarySchema } from '../catalogue/catalogue.schemas';
 
 export const SearchKeyParams = Type.Object({ searchKey: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
@@ -16,7 +16,9 @@ export const UrlBody = Type.Object({
 
 export const SearchStartedSchema = Type.Object({ searchKey: Type.String() });
 
-export const ResultQuery = Type.Object({ searchId: Id, ...PageQuery });
+/** A search's public id: random below 2^48 (see the 2026112208 migration). */
+export const SearchId = Type.Integer({ minimum: 1, maximum: 2 ** 48 });
+export const ResultQuery = Type.Object({ searchId: SearchId, ...PageQuery });
 
 export const SearchHitSchema = Type.Composite([ProductSummarySchema, Type.Object({ rank: Type.Integer(), similarity: Type.Number() })]);
 
@@ -38,7 +40,7 @@ export const SearchStatusSchema = Type.Object({
   entries: Type.Integer(),
   model: Type.String(),
   backend: Type.String(),
-  nearestNeighbours: Type.Union([Type.Literal('flat'), Type.Literal('pgvector')]),
+  nearestNeighbours: Type.Union([Type.Literal('flat'), Type.Literal('hnsw'), Type.Literal('pgvector')]),
   queued: Type.Integer(),
 });
 

@@ -14,7 +14,7 @@ import { decodeUpload, ImageInputError, type ImageLimits, DEFAULT_IMAGE_LIMITS }
 import type { RgbImage } from './engine/types';
 import type { ImageIndexService, SearchLog } from './image-index.service';
 import {
-  cancelJob, countJobsOfDay, countResults, failJob, findJob, findJobByKey, finishJob, insertJob, listResults, type ResultRow,
+  cancelJob, countJobsOfDay, countResults, failJob, findJobByKey, findJobByPublicId, finishJob, insertJob, listResults, type ResultRow,
 } from './search.queries';
 
 export interface SearchDeps { db: Kysely<Database>; storage: StorageDriver; engine: ImageIndexService; log: SearchLog }
@@ -68,7 +68,7 @@ export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbIma
     if (engine.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${who.subject}))`.execute(trx);
     const used = await countJobsOfDay(trx, who.subject, day);
     if (used >= Limits.freeImageSearchesPerDay) throw new ApiError(Codes.IMAGE_SEARCH_QUOTA, 429);
-    return insertJob(trx, { search_key: key, subject: who.subject, user_id: who.userId, day, source, created_at: new Date().toISOString() });
+    return insertJob(trx, { search_key: key, public_id: newPublicId(), subject: who.subject, user_id: who.userId, day, source, created_at: new Date().toISOString() });
   });
   const { id: extractId, promise } = engine.describeQuery(image);
   const runs = runningOf(engine);
@@ -91,14 +91,17 @@ export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbIma
 
 const searchMissing = () => new ApiError(Codes.SEARCH_NOT_FOUND, 404);
 
-/** -1 while the search runs, else its id. A cancelled or failed search answers its error code. */
+/** A search's public id: random below 2^48 (a collision, one in billions, fails that one insert). */
+const newPublicId = () => crypto.randomInt(1, 2 ** 48);
+
+/** -1 while the search runs, else its (public) id. A cancelled or failed search answers its error code. */
 export async function pollSearch(db: Kysely<Database>, key: string): Promise<number> {
   const job = await findJobByKey(db, key);
   if (!job) throw searchMissing();
   if (job.status === 'pending') return -1;
   if (job.status === 'cancelled') throw new ApiError(Codes.SEARCH_CANCELLED, 410);
   if (job.status === 'failed') throw new ApiError(Codes.SEARCH_FAILED, 500);
-  return job.id;
+  return Number(job.public_id);
 }
 
 export async function cancelSearch(deps: SearchDeps, key: string): Promise<boolean> {
@@ -112,7 +115,7 @@ export async function cancelSearch(deps: SearchDeps, key: string): Promise<boole
 
 /** A finished search the caller may read: a signed-in user's searches are theirs only. */
 async function readableJob(db: Kysely<Database>, searchId: number, who: Searcher) {
-  const job = await findJob(db, searchId);
+  const job = await findJobByPublicId(db, searchId);
   if (!job || (job.user_id !== null && job.user_id !== who.userId)) throw searchMissing();
   if (job.status === 'pending') throw badRequest({ zh: '搜索尚未完成', en: 'The search has not finished yet' });
   if (job.status === 'cancelled') throw new ApiError(Codes.SEARCH_CANCELLED, 410);
@@ -131,14 +134,14 @@ function toHit(storage: StorageDriver, r: ResultRow): SearchHit {
 }
 
 export async function getResult(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHit>> {
-  await readableJob(deps.db, q.searchId, who);
-  const [rows, total] = await Promise.all([listResults(deps.db, q.searchId, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, q.searchId)]);
+  const job = await readableJob(deps.db, q.searchId, who);
+  const [rows, total] = await Promise.all([listResults(deps.db, job.id, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, job.id)]);
   return { list: rows.map((r) => toHit(deps.storage, r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function getResultDetail(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHitDetail>> {
-  await readableJob(deps.db, q.searchId, who);
-  const [rows, total] = await Promise.all([listResults(deps.db, q.searchId, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, q.searchId)]);
+  const job = await readableJob(deps.db, q.searchId, who);
+  const [rows, total] = await Promise.all([listResults(deps.db, job.id, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, job.id)]);
   const list = await Promise.all(rows.map(async (r): Promise<SearchHitDetail> => {
     const cards: ColourCard[] = await getColourCards({ db: deps.db, storage: deps.storage }, r.id).catch(() => []);
     return {

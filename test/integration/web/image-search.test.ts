@@ -18,12 +18,13 @@ const hitIds = (html: string) => [...html.matchAll(/data-product-id="(\d+)" data
 async function insertSearch(status: string, hits: Array<{ productId: number; score: number }>): Promise<number> {
   const db = api.db.db;
   const now = new Date().toISOString();
+  const publicId = 1e12 + Math.floor(Math.random() * 1e12);
   const job = await db.insertInto('search_job').values({
-    search_key: `test-${status}-${Math.random().toString(36).slice(2)}-key`, subject: 'v:127.0.0.1|integration', user_id: null, day: now.slice(0, 10),
+    search_key: `test-${status}-${Math.random().toString(36).slice(2)}-key`, public_id: publicId, subject: 'v:127.0.0.1|integration', user_id: null, day: now.slice(0, 10),
     status, source: 'encoded', error: null, created_at: now, finished_at: status === 'pending' ? null : now,
   }).returning('id').executeTakeFirstOrThrow();
   if (hits.length) await db.insertInto('search_result').values(hits.map((h, i) => ({ search_id: job.id, rank: i + 1, product_id: h.productId, score: h.score }))).execute();
-  return job.id;
+  return publicId;
 }
 
 t.before(async () => {

@@ -7,15 +7,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Rng } from '../../../db/seed/random';
+import type { IndexHit, VectorIndex } from './vector-index';
 
-export interface IndexHit { productId: number; score: number; entry: number }
+export type { IndexHit } from './vector-index';
 
 export interface FlatIndexOptions { coarseDim?: number; coarseFrom?: number; candidates?: number }
 
 const MAGIC = 0x4c414345; // "LACE"
 const VERSION = 1;
 
-export class FlatIndex {
+export class FlatIndex implements VectorIndex {
+  readonly kind = 'flat' as const;
   private vectors: Float32Array;
   private products: Int32Array;
   // The sketch: int8 codes (a quarter of the memory traffic of floats) with one scale per entry.
@@ -81,6 +83,10 @@ export class FlatIndex {
     }
   }
 
+  addMany(items: Array<{ productId: number; vectors: Float32Array[] }>): void {
+    for (const it of items) this.add(it.productId, it.vectors);
+  }
+
   /** Removes every vector of a product (order of the others is kept). */
   removeProduct(productId: number): number {
     let w = 0;
@@ -100,6 +106,11 @@ export class FlatIndex {
     const removed = this.size - w;
     this.size = w;
     return removed;
+  }
+
+  /** The vector of entry `i` (a view into the index; undefined past the end). */
+  vectorAt(i: number): Float32Array | undefined {
+    return i >= 0 && i < this.size ? this.vectors.subarray(i * this.dim, (i + 1) * this.dim) : undefined;
   }
 
   has(productId: number): boolean {

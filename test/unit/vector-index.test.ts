@@ -1,0 +1,109 @@
+// The nearest-neighbour indexes of photo search on synthetic descriptors: the PCA projection keeps the
+// leading directions, and the projected HNSW graph (usearch) finds the same products as the exact flat
+// scan, survives a save and a load, and forgets removed products.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { Rng } from '../../api/db/seed/random';
+import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
+import { FlatIndex } from '../../api/modules/search/engine/flat-index';
+import { Projection } from '../../api/modules/search/engine/projection';
+import { l2normalise, dot } from '../../api/modules/search/engine/types';
+
+const DIM = 96;
+
+/** `products` clusters in a 12-dimensional subspace of DIM, each with `views` noisy members. */
+function catalogue(products: number, views: number, seed = 1) {
+  const r = new Rng(seed);
+  const axes = Array.from({ length: 12 }, () => l2normalise(Float32Array.from({ length: DIM }, () => r.gaussian())));
+  const centre = (k: number) => {
+    const rr = new Rng(1000 + k);
+    const v = new Float32Array(DIM);
+    for (const a of axes) { const w = rr.gaussian(); for (let j = 0; j < DIM; j++) v[j] += w * a[j]; }
+    return v;
+  };
+  const noisy = (c: Float32Array, amount: number) => l2normalise(Float32Array.from(c, (x) => x + amount * r.gaussian()));
+  const items = Array.from({ length: products }, (_, p) => {
+    const c = centre(p);
+    return { productId: p + 1, centre: c, vectors: Array.from({ length: views }, () => noisy(c, 0.08)) };
+  });
+  return { items, noisy };
+}
+
+t.test('the projection keeps the subspace the data live in', async (t) => {
+  const { items } = catalogue(200, 4);
+  const sample = items.flatMap((i) => i.vectors);
+  const p = Projection.fit(sample, DIM, 16);
+  t.equal(p.k, 16);
+  // Rows are orthonormal.
+  let worst = 0;
+  for (let a = 0; a < p.k; a++) for (let b = 0; b <= a; b++) {
+    const d = dot(p.basis.subarray(a * DIM, (a + 1) * DIM), p.basis.subarray(b * DIM, (b + 1) * DIM));
+    worst = Math.max(worst, Math.abs(d - (a === b ? 1 : 0)));
+  }
+  t.ok(worst < 1e-3, `basis orthonormal (worst error ${worst.toExponential(2)})`);
+  // Two views of one product stay closer than views of two products after projection.
+  const same = dot(p.apply(items[0].vectors[0]), p.apply(items[0].vectors[1]));
+  const other = dot(p.apply(items[0].vectors[0]), p.apply(items[1].vectors[0]));
+  t.ok(same > other, `same product ${same.toFixed(3)} > another ${other.toFixed(3)}`);
+  const back = Projection.fromBuffer(p.toBuffer()).projection;
+  t.same(Array.from(back.apply(items[3].vectors[2])), Array.from(p.apply(items[3].vectors[2])), 'a projection read back projects the same');
+  t.throws(() => Projection.fit([], DIM, 8), /no vectors/);
+});
+
+t.test('the graph finds what the exact scan finds, and keeps it across a save', async (t) => {
+  const { items, noisy } = catalogue(600, 6, 7);
+  const flat = new FlatIndex(DIM);
+  const projection = Projection.fit(items.flatMap((i) => i.vectors).filter((_, i) => i % 3 === 0), DIM, 24);
+  const ann = new AnnIndex(DIM, projection);
+  const byKey = new Map<number, Float32Array>();
+  let key = 100;
+  for (const it of items) {
+    flat.add(it.productId, it.vectors);
+    const keys = it.vectors.map(() => key++);
+    ann.add(it.productId, it.vectors, keys);
+    keys.forEach((k, i) => byKey.set(k, it.vectors[i]));
+  }
+  t.equal(ann.count, 3600);
+  t.equal(ann.productCount(), 600);
+  t.ok(ann.has(5) && !ann.has(601));
+
+  let agree = 0;
+  const queries = items.filter((_, i) => i % 10 === 0);
+  for (const it of queries) {
+    const q = [noisy(it.centre, 0.1)];
+    const exact = flat.search(q, 5);
+    const approx = rescore(ann.search(q, 15), q, (e) => byKey.get(e), 5);
+    t.equal(exact[0].productId, it.productId, `the exact scan finds product ${it.productId}`);
+    if (approx[0]?.productId === it.productId) agree++;
+    // Re-scored hits carry full-vector similarities: never above the exact scan's, and close to it.
+    if (approx[0]?.productId === exact[0].productId) t.ok(approx[0].score <= exact[0].score + 1e-6 && approx[0].score > exact[0].score - 0.05, `re-scored ${approx[0].score.toFixed(4)} vs exact ${exact[0].score.toFixed(4)}`);
+  }
+  t.ok(agree >= queries.length - 1, `graph top-1 right for ${agree} of ${queries.length}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ann-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'test.idx');
+  t.equal(ann.removeProduct(11), 6, 'a removed product takes its six vectors with it');
+  t.equal(ann.removeProduct(11), 0);
+  await ann.save(file, { model: 'm', count: ann.count });
+  t.ok(fs.existsSync(`${file}.usearch`), 'the graph is kept next to the index file');
+  const loaded = await AnnIndex.load(file);
+  t.ok(loaded, 'the saved index loads');
+  t.equal(loaded!.meta.model, 'm');
+  t.equal(loaded!.index.count, 3594);
+  const q = [noisy(items[10].centre, 0.05)];
+  t.notOk(loaded!.index.search(q, 20).some((h) => h.productId === 11), 'the removed product is not found after a load');
+  const q2 = [noisy(items[20].centre, 0.05)];
+  t.equal(rescore(loaded!.index.search(q2, 5), q2, (e) => byKey.get(e), 5)[0].productId, 21, 'the loaded graph still finds a product');
+  // Keys must be unique; a product added again after removal gets its vectors back.
+  t.throws(() => loaded!.index.add(99, [items[0].vectors[0]], [100]), /already/);
+  loaded!.index.add(11, items[10].vectors, items[10].vectors.map((_, i) => 90_000 + i));
+  t.equal(loaded!.index.search(q, 1)[0].productId, 11);
+  // A flat index file is not an ANN index, and a truncated sidecar is refused.
+  await flat.save(path.join(dir, 'flat.idx'), {});
+  t.equal(await AnnIndex.load(path.join(dir, 'flat.idx')), null);
+  fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 100));
+  t.equal(await AnnIndex.load(file), null);
+});
