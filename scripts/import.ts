@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.db);
   const storage = createStorageDriver(config);
   const log = { info: () => undefined, warn: (o: object, m?: string) => console.warn(m, o), error: (o: object, m?: string) => console.error(m, o) };
-  const engine = new ImageIndexService(db.db, db.dialect, storage, imageSearchSettings(config.dataDir, { indexOnStart: false, refreshMs: 0 }), log);
+  const engine = new ImageIndexService(db.db, db.dialect, storage, imageSearchSettings(config.dataDir, { ...config.imageSearch, indexOnStart: false, refreshMs: 0 }), log);
   try {
     await migrateToLatest(db);
     await engine.start();

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const storage = createStorageDriver(config);
   const log = { info: (o: object, m?: string) => console.log(m ?? '', JSON.stringify(o)), warn: (o: object, m?: string) => console.warn(m, o), error: (o: object, m?: string) => console.error(m, o) };
   // With --only-missing the service's own background pass does the work; otherwise every product is redone.
-  const engine = new ImageIndexService(db.db, db.dialect, storage, imageSearchSettings(config.dataDir, { indexOnStart: onlyMissing, refreshMs: 0 }), log);
+  const engine = new ImageIndexService(db.db, db.dialect, storage, imageSearchSettings(config.dataDir, { ...config.imageSearch, indexOnStart: onlyMissing, refreshMs: 0 }), log);
   const started = Date.now();
   try {
     await migrateToLatest(db);
