@@ -152,3 +152,24 @@ export function measureRescoreRead(dim: number, rows: number, perQuery: number):
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The catalogue in the graph the api uses from `annFrom` vectors on (PCA fitted on a sample of it), with
+ * a search that re-scores the candidates with the full vectors as the api does: the quality rows can then
+ * be measured on both kinds of index in one run.
+ */
+export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings): (queries: Float32Array[], k: number) => IndexHit[] {
+  const all = [...vectorsOf.values()];
+  const dim = all[0][0].length;
+  const flat = all.flat();
+  const step = Math.max(1, Math.floor(flat.length / 3000));
+  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims));
+  const byKey = new Map<number, Float32Array>();
+  let key = 1;
+  const items = [...vectorsOf].map(([productId, vectors]) => {
+    const keys = vectors.map((v) => { byKey.set(key, v); return key++; });
+    return { productId, vectors, keys };
+  });
+  for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
+  return (queries, k) => rescore(ann.search(queries, k * 3), queries, (e) => byKey.get(e), k);
+}

@@ -47,7 +47,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     annFrom: 50_000,
     annDims: 256,
     catalogueViews: [...CATALOGUE_VIEWS],
-    queryViews: ['full', 'centre50'],
+    queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,

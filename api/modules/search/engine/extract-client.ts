@@ -71,7 +71,10 @@ export class ExtractClient {
     return this.ready;
   }
 
-  /** Fused descriptors of the given views of a picture. */
+  /**
+   * Fused descriptors of the given views of a picture: one per view for indexing; for a query, the first
+   * MAX_QUERY_VIEWS views that apply to the photo (see FOCUS_VIEWS in views.ts).
+   */
   describe(image: RgbImage, views: ViewName[], priority: Priority): { id: number; promise: Promise<Float32Array[]> } {
     const id = this.nextId++;
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
@@ -105,7 +108,7 @@ export class ExtractClient {
     if (!job) return;
     this.inFlight = job;
     const copy = new Uint8Array(job.image.data);
-    const req: WorkerRequest = { id: job.id, type: 'describe', image: { data: copy, width: job.image.width, height: job.image.height }, views: job.views };
+    const req: WorkerRequest = { id: job.id, type: 'describe', image: { data: copy, width: job.image.width, height: job.image.height }, views: job.views, query: job.priority === 'query' };
     this.worker.postMessage(req, [copy.buffer]);
   }
 

@@ -1,12 +1,25 @@
 // The pictures a descriptor is computed from. A catalogue image is indexed as several views (whole, turned,
 // zoomed into a half and a quarter of it, zoomed out) so that a buyer's close-up or turned photo meets a
-// view that looks like it; a query is one view, the whole photo.
+// view that looks like it. A query is a few views of the photo (settings.queryViews, at most
+// MAX_QUERY_VIEWS): the whole photo and its centre, then, where the lace covers only part of the photo
+// (laid on a garment or a table), a square inside the lace ('focusCentre'), and otherwise the photo seen
+// from further away and closer ('zoomOut', 'centre25'), which meet the catalogue's views of the same kind
+// when the buyer stood further or nearer than the catalogue's photographer, or the photo is out of focus.
 import sharp, { type Sharp } from 'sharp';
 import type { RgbImage } from './types';
 
-export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'zoomOut' | 'centre25';
+export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre';
 
-export const CATALOGUE_VIEWS: readonly ViewName[] = ['full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'zoomOut'];
+/**
+ * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
+ * square around the lace, and 'focusCentre', a square inside it. Without such a region they are left out of
+ * a query (makeViews' `dropUnneeded`) or, where every view must exist, stand in for 'full' and 'centre50'.
+ * On the benchmark's lace-on-a-backdrop photos 'focusCentre' alone finds what both find, and 'focus' alone
+ * little (it keeps some backdrop, and the corners a turned piece shows): the default query uses the former.
+ */
+export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre'];
+
+export const CATALOGUE_VIEWS: readonly ViewName[] = ['full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut'];
 
 const raw = (img: RgbImage) => sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 3 } });
 
@@ -27,6 +40,12 @@ async function cropSquare(img: RgbImage, cx: number, cy: number, side: number, s
   const left = Math.max(0, Math.min(img.width - s, Math.round(img.width * cx - s / 2)));
   const top = Math.max(0, Math.min(img.height - s, Math.round(img.height * cy - s / 2)));
   return toRgb(raw(img).extract({ left, top, width: s, height: s }).resize(size, size, { kernel: 'cubic' }));
+}
+
+interface Square { left: number; top: number; side: number }
+
+function cropPixels(img: RgbImage, sq: Square, size: number): Promise<RgbImage> {
+  return toRgb(raw(img).extract({ left: sq.left, top: sq.top, width: sq.side, height: sq.side }).resize(size, size, { kernel: 'cubic' }));
 }
 
 async function rotated(img: RgbImage, deg: number, size: number): Promise<RgbImage> {
@@ -63,9 +82,188 @@ export async function makeView(img: RgbImage, view: ViewName, size: number): Pro
     case 'q25d': return cropSquare(img, 0.7, 0.7, 0.5, size);
     case 'zoomOut': return zoomOut(img, size);
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
+    case 'focus':
+    case 'focusCentre': {
+      const sq = focusSquare(img, view, await findLace(img));
+      return sq ? cropPixels(img, sq, size) : makeView(img, view === 'focus' ? 'full' : 'centre50', size);
+    }
   }
 }
 
-export function makeViews(img: RgbImage, views: readonly ViewName[], size: number): Promise<RgbImage[]> {
-  return Promise.all(views.map((v) => makeView(img, v, size)));
+/** A query photo is described by at most this many views (each costs a network pass and an index scan). */
+export const MAX_QUERY_VIEWS = 4;
+
+/**
+ * The views of a picture, in order, one per view (catalogue pictures). With `dropUnneeded` (queries), a
+ * focus view that does not apply to this photo (no distinct lace region, or its crop would be the whole
+ * photo again) is left out rather than repeated, and only the first `max` views that apply are made: a
+ * query list can name views for both kinds of photo (e.g. the focus crops, then zoomed views of an
+ * all-lace photo) and each photo gets the ones that fit it.
+ */
+export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number } = {}): Promise<RgbImage[]> {
+  let region: Promise<LaceRegion | null> | undefined;
+  const regionOf = () => (region ??= findLace(img));
+  if (!opts.dropUnneeded) {
+    return Promise.all(views.map(async (v) => {
+      if (!FOCUS_VIEWS.includes(v)) return makeView(img, v, size);
+      const sq = focusSquare(img, v, await regionOf());
+      return sq ? cropPixels(img, sq, size) : makeView(img, v === 'focus' ? 'full' : 'centre50', size);
+    }));
+  }
+  const max = opts.max ?? views.length;
+  const chosen: Array<Promise<RgbImage>> = [];
+  for (const v of views) {
+    if (chosen.length >= max) break;
+    if (!FOCUS_VIEWS.includes(v)) chosen.push(makeView(img, v, size));
+    else {
+      const sq = focusSquare(img, v, await regionOf());
+      if (sq) chosen.push(cropPixels(img, sq, size));
+    }
+  }
+  return Promise.all(chosen);
+}
+
+// ---- Finding the lace in a photo ----------------------------------------------------------------------------
+// Lace is the fine, high-contrast texture of a photo: thin cords and mesh against their ground. What it lies
+// on (a garment's weave, a table's grain, a wall) is smoother at the scale of a few pixels of a small copy,
+// or has only a faint, regular weave. So: a small copy; the local high-frequency energy (each pixel's
+// distance from its 3×3 blur, the largest over the colour channels, averaged over a 7×7 window); a
+// threshold between "textured" and "smooth" chosen by Otsu's method; the connected textured regions; and
+// the box around the largest of them together with any that are not much smaller (a lace with plain rows
+// falls into several pieces). A box that covers most of the photo means the photo is all lace.
+
+/** A rectangle in the picture's pixels. */
+export interface LaceRegion { left: number; top: number; width: number; height: number }
+
+const FOCUS_MAP_SIDE = 192;      // the small copy's longest side
+const FOCUS_WINDOW = 3;          // the energy is averaged over (2·3+1)² pixels of the small copy
+const FOCUS_MIN_PIECE = 0.1;     // pieces at least this fraction of the largest join the region
+const FOCUS_MAX_AREA = 0.7;      // a region covering more of the photo than this is "all lace"
+const FOCUS_MIN_SIDE = 0.15;     // a region narrower than this fraction of the photo's shorter side is noise
+const FOCUS_FLAT = 3;            // local high-frequency energy (grey levels) below which nothing is textured
+
+/** Where the lace is, when it covers clearly less than the whole photo; null when it is all lace (or nothing is). */
+export async function findLace(img: RgbImage): Promise<LaceRegion | null> {
+  const k = FOCUS_MAP_SIDE / Math.max(img.width, img.height);
+  const w = Math.max(16, Math.round(img.width * k)), h = Math.max(16, Math.round(img.height * k));
+  const { data: px } = await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' }));
+  const n = w * h;
+  // High-frequency energy: |pixel − binomial 3×3 blur|, the largest over the channels.
+  const e = new Float32Array(n);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      let m = 0;
+      for (let c = 0; c < 3; c++) {
+        const a = i * 3 + c, r = w * 3;
+        const blur = (4 * px[a] + 2 * (px[a - 3] + px[a + 3] + px[a - r] + px[a + r]) + px[a - r - 3] + px[a - r + 3] + px[a + r - 3] + px[a + r + 3]) / 16;
+        const d = Math.abs(px[a] - blur);
+        if (d > m) m = d;
+      }
+      e[i] = m;
+    }
+  }
+  // Its local mean (an integral image), and the threshold between textured and smooth (Otsu, 64 levels).
+  const W = w + 1;
+  const sum = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += e[y * w + x];
+      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1] + row;
+    }
+  }
+  const energy = new Float32Array(n);
+  let max = 0;
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - FOCUS_WINDOW), y1 = Math.min(h, y + FOCUS_WINDOW + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - FOCUS_WINDOW), x1 = Math.min(w, x + FOCUS_WINDOW + 1);
+      const v = (sum[y1 * W + x1] - sum[y0 * W + x1] - sum[y1 * W + x0] + sum[y0 * W + x0]) / ((x1 - x0) * (y1 - y0));
+      energy[y * w + x] = v;
+      if (v > max) max = v;
+    }
+  }
+  if (max < FOCUS_FLAT) return null;
+  const threshold = otsu(energy, max, 64);
+  // Connected textured regions (4-neighbours), each with its size and bounding box.
+  const label = new Int32Array(n);
+  const pieces: Array<{ size: number; x0: number; y0: number; x1: number; y1: number }> = [];
+  const stack: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (label[s] || energy[s] < threshold) continue;
+    const piece = { size: 0, x0: w, y0: h, x1: -1, y1: -1 };
+    pieces.push(piece);
+    label[s] = pieces.length;
+    stack.push(s);
+    while (stack.length) {
+      const j = stack.pop() as number;
+      const x = j % w, y = (j - x) / w;
+      piece.size++;
+      if (x < piece.x0) piece.x0 = x;
+      if (x > piece.x1) piece.x1 = x;
+      if (y < piece.y0) piece.y0 = y;
+      if (y > piece.y1) piece.y1 = y;
+      if (x > 0 && !label[j - 1] && energy[j - 1] >= threshold) { label[j - 1] = label[s]; stack.push(j - 1); }
+      if (x < w - 1 && !label[j + 1] && energy[j + 1] >= threshold) { label[j + 1] = label[s]; stack.push(j + 1); }
+      if (y > 0 && !label[j - w] && energy[j - w] >= threshold) { label[j - w] = label[s]; stack.push(j - w); }
+      if (y < h - 1 && !label[j + w] && energy[j + w] >= threshold) { label[j + w] = label[s]; stack.push(j + w); }
+    }
+  }
+  if (!pieces.length) return null;
+  const largest = Math.max(...pieces.map((p) => p.size));
+  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  for (const p of pieces) {
+    if (p.size < Math.max(largest * FOCUS_MIN_PIECE, n * 0.002)) continue;
+    x0 = Math.min(x0, p.x0); y0 = Math.min(y0, p.y0); x1 = Math.max(x1, p.x1); y1 = Math.max(y1, p.y1);
+  }
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  if (bw * bh > FOCUS_MAX_AREA * n || Math.min(bw, bh) < FOCUS_MIN_SIDE * Math.min(w, h)) return null;
+  return { left: x0 / k, top: y0 / k, width: bw / k, height: bh / k };
+}
+
+/** Otsu's threshold of values in [0, max]: the level that best splits them into two classes. */
+function otsu(values: Float32Array, max: number, levels: number): number {
+  const hist = new Float64Array(levels);
+  const scale = levels / (max || 1);
+  for (const v of values) hist[Math.min(levels - 1, Math.floor(v * scale))]++;
+  let total = 0, weighted = 0;
+  for (let i = 0; i < levels; i++) { total += hist[i]; weighted += i * hist[i]; }
+  let below = 0, belowSum = 0, best = -1, level = 0;
+  for (let t = 0; t < levels - 1; t++) {
+    below += hist[t];
+    belowSum += t * hist[t];
+    const above = total - below;
+    if (!below || !above) continue;
+    const between = below * above * (belowSum / below - (weighted - belowSum) / above) ** 2;
+    if (between > best) { best = between; level = t; }
+  }
+  return (level + 1) / scale;
+}
+
+const FOCUS_PAD = 0.04;          // the focus square's margin around the region, a fraction of its side
+const FOCUS_SAME_AS_FULL = 0.9;  // a focus square this close to the photo's shorter side is 'full' again
+const FOCUS_CENTRE = 0.75;       // 'focusCentre': the region's shorter side, at most this much of its longer
+
+/** The square a focus view shows (pixels), or null when there is no lace region or the view would be 'full'. */
+function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null): Square | null {
+  if (!r) return null;
+  const m = Math.min(img.width, img.height);
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  let side: number;
+  if (view === 'focus') {
+    // The square around the lace (with a margin), as large as its longer side.
+    side = Math.min(m, Math.max(r.width, r.height) * (1 + 2 * FOCUS_PAD));
+    if (side >= FOCUS_SAME_AS_FULL * m) return null;
+  } else {
+    // A square inside the lace: for a compact region its middle (clear of the corners a turned piece
+    // shows), for a strip its own width.
+    side = Math.min(r.width, r.height, FOCUS_CENTRE * Math.max(r.width, r.height));
+  }
+  const s = Math.max(8, Math.round(side));
+  return {
+    left: Math.max(0, Math.min(img.width - s, Math.round(cx - s / 2))),
+    top: Math.max(0, Math.min(img.height - s, Math.round(cy - s / 2))),
+    side: s,
+  };
 }

@@ -1,0 +1,71 @@
+// The query views of photo search: the lace is found where it lies on something smoother, and the focus
+// views apply only then; and the texture statistics keep their rotation invariance.
+import sharp from 'sharp';
+import t from 'tap';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { dot, type RgbImage } from '../../api/modules/search/engine/types';
+import { findLace, makeViews, MAX_QUERY_VIEWS } from '../../api/modules/search/engine/views';
+
+/** A 600×450 photo: a smooth, lit backdrop with a 220 px lace picture at (300, 140). */
+async function laceOnTable(): Promise<Buffer> {
+  const w = 600, h = 450;
+  const px = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const k = 0.8 + 0.2 * Math.sin(x / 90) * Math.cos(y / 70);
+      const i = (y * w + x) * 3;
+      px[i] = 150 * k; px[i + 1] = 105 * k; px[i + 2] = 70 * k;
+    }
+  }
+  const lace = await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 220, 220);
+  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: lace, left: 300, top: 140 }]).jpeg({ quality: 90 }).toBuffer();
+}
+
+t.test('findLace finds lace lying on a smoother backdrop, and nothing in an all-lace photo', async (t) => {
+  const photo = await decodeUpload(await laceOnTable());
+  const r = await findLace(photo);
+  t.ok(r, 'a region');
+  if (r) {
+    const ix = Math.max(0, Math.min(r.left + r.width, 520) - Math.max(r.left, 300));
+    const iy = Math.max(0, Math.min(r.top + r.height, 360) - Math.max(r.top, 140));
+    const iou = (ix * iy) / (r.width * r.height + 220 * 220 - ix * iy);
+    t.ok(iou > 0.7, `the region is the lace (IoU ${iou.toFixed(2)})`);
+  }
+  const allLace = await decodeUpload(await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 400, 400));
+  t.equal(await findLace(allLace), null, 'no region when the lace fills the photo');
+});
+
+t.test('focus views: in a query only where they apply; one picture per view for the catalogue', async (t) => {
+  const onTable = await decodeUpload(await laceOnTable());
+  const allLace = await decodeUpload(await renderLaceJpeg(designFor(12, 'eyelash'), '#1f3a93', 'full', 400, 400));
+  const list = ['full', 'centre50', 'focus', 'focusCentre', 'zoomOut', 'centre25'] as const;
+  const q1 = await makeViews(onTable, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  t.equal(q1.length, MAX_QUERY_VIEWS, 'lace on a table: the first four views, focus crops included');
+  const q2 = await makeViews(allLace, ['full', 'centre50', 'focus', 'focusCentre'], 64, { dropUnneeded: true });
+  t.equal(q2.length, 2, 'all lace: the focus views are left out');
+  const cat = await makeViews(allLace, list, 64);
+  t.equal(cat.length, list.length, 'catalogue: every view');
+  for (const v of [...q1, ...q2, ...cat]) t.match(v, { width: 64, height: 64 });
+  t.same(Array.from(cat[2].data), Array.from((await makeViews(allLace, ['full'], 64))[0].data), "a focus view that does not apply stands in for 'full'");
+});
+
+function rotate90(img: RgbImage): RgbImage {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) out[(x * h + (h - 1 - y)) * 3 + c] = data[(y * w + x) * 3 + c];
+  return { data: out, width: h, height: w };
+}
+
+t.test('texture statistics: unit length, the same for a turned picture, different for another lace', async (t) => {
+  const [a, b] = await Promise.all([
+    decodeUpload(await renderLaceJpeg(designFor(21, 'fabric'), '#c8102e', 'full', 160, 160)),
+    decodeUpload(await renderLaceJpeg(designFor(22, 'medallion'), '#c8102e', 'full', 160, 160)),
+  ]);
+  const ta = textureDescriptor(a), tb = textureDescriptor(b);
+  t.ok(Math.abs(dot(ta, ta) - 1) < 1e-5, 'unit length');
+  t.ok(dot(ta, textureDescriptor(rotate90(a))) > 0.99, 'turned by 90°: the same statistics');
+  t.ok(dot(ta, tb) < dot(ta, textureDescriptor(rotate90(a))), 'another lace is further away');
+  t.ok(Math.abs(dot(colourHistogram(a), colourHistogram(rotate90(a))) - 1) < 1e-5, 'colour does not depend on the turn');
+});
