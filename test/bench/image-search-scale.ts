@@ -96,7 +96,8 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
     for (const d of queryDesigns) {
       const q = queryOf(d);
       const t = performance.now();
-      let hits: IndexHit[] = index.search(q, 100);
+      // The api asks the graph for 3 × maxResults candidate products before re-scoring (the flat scan is exact).
+      let hits: IndexHit[] = index.search(q, index.kind === 'ann' ? settings.maxResults * 3 : 100);
       times.push(performance.now() - t);
       if (index.kind === 'ann' && exactProjected) {
         const ann = index as AnnIndex, exactIndex = exactProjected;
@@ -171,5 +172,6 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
     return { productId, vectors, keys };
   });
   for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
-  return (queries, k) => rescore(ann.search(queries, k * 3), queries, (e) => byKey.get(e), k);
+  // As the api asks (ImageIndexService.nearest): 3 × maxResults candidate products, re-scored, then the top k.
+  return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k);
 }
