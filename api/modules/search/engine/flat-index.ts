@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Rng } from '../../../db/seed/random';
 import type { IndexHit, VectorIndex } from './vector-index';
+import { dotAt } from './types';
 
 export type { IndexHit } from './vector-index';
 
@@ -239,19 +240,8 @@ export class FlatIndex implements VectorIndex {
   }
 }
 
-/** Dot product of `q` with `v[off .. off+d)`, four lanes at a time. */
-function dot4(v: Float32Array | Int8Array, off: number, q: Float32Array, d: number): number {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  let j = 0;
-  for (; j + 3 < d; j += 4) {
-    s0 += v[off + j] * q[j];
-    s1 += v[off + j + 1] * q[j + 1];
-    s2 += v[off + j + 2] * q[j + 2];
-    s3 += v[off + j + 3] * q[j + 3];
-  }
-  for (; j < d; j++) s0 += v[off + j] * q[j];
-  return s0 + s1 + s2 + s3;
-}
+/** Dot product of `q` with `v[off .. off+d)`. */
+const dot4 = (v: Float32Array | Int8Array, off: number, q: Float32Array, d: number) => dotAt(v, off, q, 0, d);
 
 /** Indices of (about) the `k` largest of `scores[0..n)`: a threshold from a sorted sample, then one filter pass. */
 function topIndices(scores: Float32Array, n: number, k: number): number[] {

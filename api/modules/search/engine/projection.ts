@@ -8,6 +8,7 @@
 // the leading components without forming the covariance matrix; the order within the span does not
 // matter for inner products, so no eigen-decomposition follows.
 import { Rng } from '../../../db/seed/random';
+import { dotAt } from './types';
 
 const MAGIC = 0x50524f4a; // "PROJ"
 
@@ -24,15 +25,7 @@ export class Projection {
     for (let j = 0; j < dim; j++) c[j] = v[j] - mean[j];
     let norm = 0;
     for (let r = 0, off = 0; r < k; r++, off += dim) {
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, j = 0;
-      for (; j + 3 < dim; j += 4) {
-        s0 += basis[off + j] * c[j];
-        s1 += basis[off + j + 1] * c[j + 1];
-        s2 += basis[off + j + 2] * c[j + 2];
-        s3 += basis[off + j + 3] * c[j + 3];
-      }
-      for (; j < dim; j++) s0 += basis[off + j] * c[j];
-      const s = s0 + s1 + s2 + s3;
+      const s = dotAt(basis, off, c, 0, dim);
       out[r] = s;
       norm += s * s;
     }
@@ -100,18 +93,6 @@ export class Projection {
     }
     return new Projection(dim, k, mean, q);
   }
-}
-
-function dotAt(a: Float32Array, ao: number, b: Float32Array, bo: number, d: number): number {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, j = 0;
-  for (; j + 3 < d; j += 4) {
-    s0 += a[ao + j] * b[bo + j];
-    s1 += a[ao + j + 1] * b[bo + j + 1];
-    s2 += a[ao + j + 2] * b[bo + j + 2];
-    s3 += a[ao + j + 3] * b[bo + j + 3];
-  }
-  for (; j < d; j++) s0 += a[ao + j] * b[bo + j];
-  return s0 + s1 + s2 + s3;
 }
 
 /** Modified Gram–Schmidt on the rows (twice, for stability in float32); a row that vanishes becomes random. */

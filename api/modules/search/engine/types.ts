@@ -30,3 +30,16 @@ export function dot(a: Float32Array, b: Float32Array): number {
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
+
+/** Dot product of `a[ao .. ao+d)` and `b[bo .. bo+d)`, four lanes at a time (the hot loop of every scan). */
+export function dotAt(a: Float32Array | Int8Array, ao: number, b: Float32Array, bo: number, d: number): number {
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, j = 0;
+  for (; j + 3 < d; j += 4) {
+    s0 += a[ao + j] * b[bo + j];
+    s1 += a[ao + j + 1] * b[bo + j + 1];
+    s2 += a[ao + j + 2] * b[bo + j + 2];
+    s3 += a[ao + j + 3] * b[bo + j + 3];
+  }
+  for (; j < d; j++) s0 += a[ao + j] * b[bo + j];
+  return s0 + s1 + s2 + s3;
+}
