@@ -63,7 +63,7 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       const ann = new AnnIndex(dim, projection);
       const k = projection.k;
       const base = real.map((views) => views.map((v) => projection.apply(v, new Float32Array(k), false)));
-      exactProjected = new FlatIndex(k, vectors, { coarseFrom: Number.MAX_SAFE_INTEGER });
+      exactProjected = new FlatIndex(k, vectors);
       const batch = 2000;
       const flat = new Float32Array(batch * perImage * k);
       const one = new Float32Array(k);

@@ -2,6 +2,7 @@
 // product when it is created or changed, indexing the catalogue in the background after start, keeping
 // the index file under the data dir, and answering nearest-neighbour queries (the flat in-process index,
 // or pgvector's HNSW on PostgreSQL where the `vector` extension exists).
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -25,6 +26,9 @@ export interface SearchLog {
 
 /** GET /search/status: the shape the pages read. */
 export type IndexStatus = SearchStatus;
+
+/** Bumped when the fused descriptor's computation changes (colour, texture, pooling): stored rows are then stale. */
+export const DESCRIPTOR_VERSION = 2;
 
 /** Catalogue pictures may be larger than uploads; they are ours and already checked when stored. */
 const CATALOGUE_LIMITS: ImageLimits = { maxBytes: 60 * 1024 * 1024, maxSide: 20_000, maxPixels: 120_000_000, workSide: 640 };
@@ -61,7 +65,15 @@ export class ImageIndexService {
     this.client = new ExtractClient({ modelDir: settings.modelDir, inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights });
   }
 
-  get model(): string { return this.info?.name ?? ''; }
+  /**
+   * The name stored with every descriptor: the network, plus the catalogue views and the descriptor code's
+   * version, so that a change to either makes old rows another model's and the catalogue is indexed anew.
+   */
+  get model(): string {
+    if (!this.info) return '';
+    const views = crypto.createHash('sha1').update(this.settings.catalogueViews.join(',')).digest('hex').slice(0, 8);
+    return `${this.info.name}#v${DESCRIPTOR_VERSION}-${views}`;
+  }
   private get indexFile(): string { return path.join(this.settings.indexDir, `${this.model.replace(/[^A-Za-z0-9._-]+/g, '_')}.idx`); }
 
   /** Loads the model and the index; then indexes what is missing in the background. Idempotent. */

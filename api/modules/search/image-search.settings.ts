@@ -44,7 +44,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     indexOnStart: true,
     refreshMs: 30_000,
     pgvector: 'auto',
-    annFrom: 50_000,
+    annFrom: 20_000,
     annDims: 256,
     catalogueViews: [...CATALOGUE_VIEWS],
     queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
