@@ -61,6 +61,9 @@ const settings = imageSearchSettings(os.tmpdir(), {
   ...(weightsArg.length === 3 ? { weights: { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } } : {}),
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
+  // As the api's IMAGE_ANN_DIMS and IMAGE_ANN_FROM.
+  ...(arg('ann-dims', '') ? { annDims: Number(arg('ann-dims', '')) } : {}),
+  ...(arg('ann-from', '') ? { annFrom: Number(arg('ann-from', '')) } : {}),
 });
 const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
