@@ -60,28 +60,27 @@ export class ImageSearchStore {
     this.handleStatus = false;
   }
 
-  /** SPEC §4: code 1004020 stops the search with progress 1 and the quota alert. */
-  quota(): void {
-    this.progress = 1;
+  /** A search that ends without results: polling stops, access is withdrawn, `info` says why. */
+  private stop(progress: number, info: ImageSearchInfo): void {
+    this.progress = progress;
     this.handleStatus = false;
     this.access = false;
-    this.info = 'quota';
+    this.info = info;
+  }
+
+  /** SPEC §4: code 1004020 stops the search with progress 1 and the quota alert. */
+  quota(): void {
+    this.stop(1, 'quota');
   }
 
   failed(message: string): void {
-    this.progress = 0;
-    this.handleStatus = false;
-    this.access = false;
-    this.info = 'failed';
+    this.stop(0, 'failed');
     this.message = message;
   }
 
   /** SPEC §4: cancelling stops polling and sets handleStatus and access to false. */
   cancelled(): void {
-    this.progress = 0;
-    this.handleStatus = false;
-    this.access = false;
-    this.info = 'cancelled';
+    this.stop(0, 'cancelled');
   }
 
   /** Forgets the last outcome (a new photo was chosen). */

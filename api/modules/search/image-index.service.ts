@@ -174,8 +174,7 @@ export class ImageIndexService {
   /** A flat index that has grown past `annFrom` is rebuilt as the graph (once, in the background). */
   private async promoteIfLarge(): Promise<void> {
     if (!this.index || this.index.kind !== 'flat' || this.index.count < this.settings.annFrom || this.stopped) return;
-    const flat = this.index;
-    await this.build(flat.count);
+    await this.build(this.index.count);
   }
 
   /** Adds stored descriptors with id > `after` (replacing those products' entries). */
@@ -187,23 +186,22 @@ export class ImageIndexService {
       const rows = await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'vec', 'dim'])
         .where('model', '=', this.model).where('id', '>', last).orderBy('id').limit(2000).execute();
       if (rows.length === 0) break;
-      const byProduct = new Map<number, Float32Array[]>();
-      const keysOf = new Map<number, number[]>();
+      const byProduct = new Map<number, { productId: number; vectors: Float32Array[]; keys: number[] }>();
       for (const r of rows) {
         if (r.dim !== index.dim) continue;
         if (after > 0 && !replaced.has(r.product_id)) {
           index.removeProduct(r.product_id);
           replaced.add(r.product_id);
         }
-        const list = byProduct.get(r.product_id) ?? [];
-        list.push(fromBytes(r.vec));
-        byProduct.set(r.product_id, list);
-        keysOf.set(r.product_id, [...(keysOf.get(r.product_id) ?? []), r.id]);
+        let item = byProduct.get(r.product_id);
+        if (!item) byProduct.set(r.product_id, (item = { productId: r.product_id, vectors: [], keys: [] }));
+        item.vectors.push(fromBytes(r.vec));
+        item.keys.push(r.id);
       }
-      index.addMany([...byProduct].map(([productId, vectors]) => ({ productId, vectors, keys: keysOf.get(productId) })));
-      for (const [pid, vecs] of byProduct) {
-        this.indexedProducts.add(pid);
-        added += vecs.length;
+      index.addMany([...byProduct.values()]);
+      for (const item of byProduct.values()) {
+        this.indexedProducts.add(item.productId);
+        added += item.vectors.length;
       }
       last = rows[rows.length - 1].id;
     }

@@ -133,15 +133,20 @@ function toHit(storage: StorageDriver, r: ResultRow): SearchHit {
   };
 }
 
-export async function getResult(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHit>> {
+/** One page of a finished search's results that the caller may read, and their total. */
+async function resultPage(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }) {
   const job = await readableJob(deps.db, q.searchId, who);
   const [rows, total] = await Promise.all([listResults(deps.db, job.id, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, job.id)]);
+  return { rows, total };
+}
+
+export async function getResult(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHit>> {
+  const { rows, total } = await resultPage(deps, who, q);
   return { list: rows.map((r) => toHit(deps.storage, r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function getResultDetail(deps: SearchDeps, who: Searcher, q: { searchId: number; pageNum: number; pageSize: number }): Promise<Page<SearchHitDetail>> {
-  const job = await readableJob(deps.db, q.searchId, who);
-  const [rows, total] = await Promise.all([listResults(deps.db, job.id, (q.pageNum - 1) * q.pageSize, q.pageSize), countResults(deps.db, job.id)]);
+  const { rows, total } = await resultPage(deps, who, q);
   const list = await Promise.all(rows.map(async (r): Promise<SearchHitDetail> => {
     const cards: ColourCard[] = await getColourCards({ db: deps.db, storage: deps.storage }, r.id).catch(() => []);
     return {

@@ -53,7 +53,8 @@ export class AnnIndex implements VectorIndex {
   /** usearch's memory is outside the JS heap: int8 vectors plus about 2 × connectivity links of 4 bytes. */
   bytes(): number {
     const c = this.opts.connectivity ?? 16;
-    return this.count * (this.projection.k + 2 * c * 4 + 16) + this.count * 40 + this.projection.toBuffer().length;
+    const { dim, k } = this.projection;
+    return this.count * (k + 2 * c * 4 + 16) + this.count * 40 + 4 * dim * (k + 1);
   }
 
   /** Adds one product's vectors; `keys` (row ids) are given when the vectors are stored rows. */
@@ -138,11 +139,6 @@ export class AnnIndex implements VectorIndex {
     let hits = [...best.values()];
     if (allow) hits = hits.filter((h) => allow(h.productId));
     return hits.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
-  }
-
-  /** Every key of the given products (for exact re-scoring of all their views). */
-  keysOfProducts(productIds: number[]): number[] {
-    return productIds.flatMap((p) => this.keysOf.get(p) ?? []);
   }
 
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
