@@ -111,7 +111,7 @@ function readCache(key: string, spec: ReturnType<typeof catalogueSpec>): Catalog
   const found = fs.readdirSync(CACHE_DIR).map((f) => /^([0-9a-f]{16})-(\d+)\.bin$/.exec(f)).filter((m): m is RegExpExecArray => !!m && m[1] === key && Number(m[2]) >= DESIGNS)
     .sort((a, b) => Number(a[2]) - Number(b[2]))[0];
   if (!found) return null;
-  const buf = fs.readFileSync(path.join(CACHE_DIR, found[0]));
+  const buf = readWhole(path.join(CACHE_DIR, found[0]));
   const hlen = buf.readUInt32LE(0);
   const header = JSON.parse(buf.subarray(4, 4 + hlen).toString('utf8')) as CacheHeader;
   const n = spec.length, perProduct = header.views * header.stride;
@@ -126,6 +126,22 @@ function readCache(key: string, spec: ReturnType<typeof catalogueSpec>): Catalog
     off += 20 + len;
   }
   return { products, parts: all.subarray(0, n * perProduct), header, fromCache: true };
+}
+
+/** The whole file in one buffer, read in pieces: a 10,000-design cache can pass readFileSync's 2 GiB limit. */
+function readWhole(file: string): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(fs.fstatSync(fd).size);
+    for (let at = 0; at < buf.length;) {
+      const n = fs.readSync(fd, buf, at, Math.min(buf.length - at, 256 << 20), at);
+      if (n === 0) throw new Error(`${file}: ended after ${at} of ${buf.length} bytes`);
+      at += n;
+    }
+    return buf;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function writeCache(cat: Catalogue): void {
