@@ -10,8 +10,8 @@ import { Rng } from '../../api/db/seed/random';
 import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
-import type { IndexHit, VectorIndex } from '../../api/modules/search/engine/vector-index';
-import type { ImageSearchSettings } from '../../api/modules/search/image-search.settings';
+import type { IndexHit } from '../../api/modules/search/engine/vector-index';
+import { annOptions, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -39,7 +39,7 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
     const vectors = images * perImage;
     const t0 = Date.now();
     const noise = new Rng(images);
-    let index: VectorIndex;
+    let index: FlatIndex | AnnIndex;
     let exactProjected: FlatIndex | null = null;
     if (vectors < settings.annFrom) {
       const flat = new FlatIndex(dim, vectors);
@@ -60,7 +60,7 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       // same spread), which spares projecting a million noisy full vectors.
       const sample = real.flat().filter((_, i) => i % Math.max(1, Math.floor((real.length * perImage) / 3000)) === 0);
       const projection = Projection.fit(sample, dim, settings.annDims);
-      const ann = new AnnIndex(dim, projection);
+      const ann = new AnnIndex(dim, projection, annOptions(settings));
       const k = projection.k;
       const base = real.map((views) => views.map((v) => projection.apply(v, new Float32Array(k), false)));
       exactProjected = new FlatIndex(k, vectors);
@@ -164,7 +164,7 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   const dim = all[0][0].length;
   const flat = all.flat();
   const step = Math.max(1, Math.floor(flat.length / 3000));
-  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims));
+  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims), annOptions(settings));
   const byKey = new Map<number, Float32Array>();
   let key = 1;
   const items = [...vectorsOf].map(([productId, vectors]) => {

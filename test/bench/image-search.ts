@@ -50,6 +50,10 @@ const WORKERS = Math.max(1, Number(arg('workers', String(Math.min(2, os.cpus().l
 const CACHE_DIR = arg('cache', path.join(os.tmpdir(), 'image-search-bench'));
 const USE_CACHE = !flag('no-cache');
 const EXPLAIN = flag('explain');
+/** `--no-exact`: skip the exact-scan reference columns (a large catalogue's exact scan takes most of a query's time). */
+const EXACT = !flag('no-exact');
+/** `--variants f16:0,i8:30`: also answer every query from graphs built otherwise (scalar kind : candidates re-scored on all views), logged per row. */
+const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0) }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
 const CACHE_VERSION = 'parts-1';
 
@@ -64,6 +68,8 @@ const settings = imageSearchSettings(os.tmpdir(), {
   // As the api's IMAGE_ANN_DIMS and IMAGE_ANN_FROM.
   ...(arg('ann-dims', '') ? { annDims: Number(arg('ann-dims', '')) } : {}),
   ...(arg('ann-from', '') ? { annFrom: Number(arg('ann-from', '')) } : {}),
+  ...(arg('ann-scalar', '') ? { annScalar: arg('ann-scalar', '') as 'i8' | 'f16' } : {}),
+  ...(arg('ann-all-entries', '') ? { annAllEntriesOf: Number(arg('ann-all-entries', '')) } : {}),
 });
 const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
@@ -253,6 +259,7 @@ async function main() {
   const tg = Date.now();
   const graph = graphOf(vectorsOf, settings);
   log(`graph of the catalogue built in ${Date.now() - tg} ms`);
+  const variants = VARIANTS.map((v) => ({ ...v, search: graphOf(vectorsOf, { ...settings, annScalar: v.scalar, annAllEntriesOf: v.all }), ranks: new Map<string, number[]>() }));
   // Per design, as if the run had had the cache's size; per picture, the time of one thread for all views.
   const indexSeconds = header.indexSeconds * (DESIGNS / header.designs);
   log(`catalogue: ${products.length} products, ${index.count} vectors of ${dim} dimensions${cat.fromCache ? '' : `, indexed in ${indexSeconds.toFixed(0)} s`}`);
@@ -286,7 +293,7 @@ async function main() {
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(views.length);
-    return { hits, qparts, exactHits: useGraph ? index.search(vecs, 10) : hits };
+    return { hits, qparts, vecs, exactHits: useGraph && EXACT ? index.search(vecs, 10) : hits };
   };
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
   // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there.
@@ -311,7 +318,8 @@ async function main() {
       const design = name === 'colourway' ? 5 * qr.int(0, Math.floor((DESIGNS - 1) / 5)) : qr.int(0, DESIGNS - 1);
       const target = byDesign.get(design)![name === 'colourway' ? qr.int(0, 1) : 0];
       const query = await transform(name === 'colourway' ? 'jpeg40' : name, target.picture, new Rng(q * 97 + design));
-      const { hits, qparts, exactHits } = await engineSearch(query);
+      const { hits, qparts, vecs, exactHits } = await engineSearch(query);
+      for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });
@@ -321,7 +329,14 @@ async function main() {
     ranks.set(name, list);
     const r1 = list.filter((x) => x.engine === 0).length / list.length;
     const r10 = list.filter((x) => x.engine < 10).length / list.length;
-    log(`${name}: recall@1 ${f2(r1)} recall@10 ${f2(r10)} (baseline ${f2(list.filter((x) => x.baseline === 0).length / list.length)})`);
+    log(`${name}: recall@1 ${f2(r1)} recall@10 ${f2(r10)} (exact ${f2(list.filter((x) => x.exact === 0).length / list.length)}; baseline ${f2(list.filter((x) => x.baseline === 0).length / list.length)})`);
+    for (const v of variants) { const rs = v.ranks.get(name)!; log(`  variant ${v.name}: recall@1 ${f2(rs.filter((x) => x === 0).length / rs.length)} recall@10 ${f2(rs.filter((x) => x < 10).length / rs.length)}`); }
+  }
+
+  for (const v of variants) {
+    const m = (k: number) => transformRows.reduce((sum, r) => { const rs = v.ranks.get(r)!; return sum + rs.filter((x) => x < k).length / rs.length; }, 0) / Math.max(1, transformRows.length);
+    const worst = transformRows.map((r) => ({ r, x: v.ranks.get(r)!.filter((x) => x === 0).length / v.ranks.get(r)!.length })).sort((a, b) => a.x - b.x)[0];
+    log(`variant ${v.name}: mean recall@1 ${f2(m(1))} recall@10 ${f2(m(10))}; lowest recall@1 ${worst ? `${worst.r} ${f2(worst.x)}` : '-'}`);
   }
 
   // Search latency and memory with large indexes (the index the api would use at that size), and the

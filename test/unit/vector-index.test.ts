@@ -8,6 +8,7 @@ import t from 'tap';
 import { Rng } from '../../api/db/seed/random';
 import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
+import { KeysIndex } from '../../api/modules/search/engine/keys-index';
 import { Projection } from '../../api/modules/search/engine/projection';
 import { l2normalise, dot } from '../../api/modules/search/engine/types';
 
@@ -106,4 +107,48 @@ t.test('the graph finds what the exact scan finds, and keeps it across a save', 
   t.equal(await AnnIndex.load(path.join(dir, 'flat.idx')), null);
   fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 100));
   t.equal(await AnnIndex.load(file), null);
+});
+
+t.test('a graph of half floats, and candidates that offer all their views for re-scoring', async (t) => {
+  const { items, noisy } = catalogue(300, 6, 11);
+  const projection = Projection.fit(items.flatMap((i) => i.vectors).filter((_, i) => i % 2 === 0), DIM, 24);
+  const half = new AnnIndex(DIM, projection, { scalar: 'f16', allEntriesOf: 3 });
+  const bytes = new AnnIndex(DIM, projection);
+  let key = 1;
+  const keysOf = new Map<number, number[]>();
+  for (const it of items) {
+    const keys = it.vectors.map(() => key++);
+    keysOf.set(it.productId, keys);
+    half.add(it.productId, it.vectors, keys);
+    bytes.add(it.productId, it.vectors, keys);
+  }
+  t.ok(half.bytes() > bytes.bytes(), 'half floats take more memory than int8');
+  t.ok(half.builtAs({ scalar: 'f16' }, 24) && !half.builtAs({ scalar: 'i8' }, 24) && !half.builtAs({ scalar: 'f16' }, 32), 'the graph says how it was built');
+  const q = [noisy(items[40].centre, 0.1)];
+  const hits = half.search(q, 10);
+  t.equal(hits[0].productId, 41);
+  for (let i = 0; i < 3; i++) t.same([...hits[i].entries!].sort((a, b) => a - b), keysOf.get(hits[i].productId), `candidate ${i + 1} lists all six of its views`);
+  t.ok(hits.slice(3).every((h) => h.entries!.length <= 4), 'the others list only the views the graph returned (at most 4)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ann-f16-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await half.save(path.join(dir, 'g.idx'), {});
+  const loaded = (await AnnIndex.load(path.join(dir, 'g.idx'), undefined, { allEntriesOf: 1 }))!.index;
+  t.ok(loaded.builtAs({ scalar: 'f16' }, 24), 'a loaded graph keeps its scalar kind');
+  const again = loaded.search(q, 10);
+  t.equal(again[0].productId, 41);
+  t.equal(again[0].entries!.length, 6, 'the search options given at load apply');
+  t.ok(again[1].entries!.length <= 4);
+});
+
+t.test('with pgvector the process keeps only which rows are whose', async (t) => {
+  const keys = new KeysIndex(DIM);
+  keys.addMany([{ productId: 1, vectors: [], keys: [10, 11, 12] }, { productId: 2, vectors: [], keys: [13] }]);
+  keys.add(1, [], [14]);
+  t.equal(keys.count, 5);
+  t.equal(keys.productCount(), 2);
+  t.ok(keys.has(2) && !keys.has(3));
+  t.equal(keys.removeProduct(1), 4, 'a product leaves with all its rows');
+  t.equal(keys.count, 1);
+  t.ok(keys.bytes() < 200, 'no vectors held');
+  t.throws(() => keys.search(), /PostgreSQL/, 'searching it is a mistake the caller hears about');
 });

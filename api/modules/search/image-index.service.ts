@@ -11,11 +11,12 @@ import type { StorageDriver } from '../file/storage';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
 import { FlatIndex } from './engine/flat-index';
 import { AnnIndex, rescore } from './engine/ann-index';
+import { KeysIndex } from './engine/keys-index';
 import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
-import type { ImageSearchSettings } from './image-search.settings';
+import { annOptions, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/api-client/search-types';
 
 export interface SearchLog {
@@ -127,9 +128,19 @@ export class ImageIndexService {
     const stats = await this.db.selectFrom('image_descriptor').where('model', '=', this.model)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('maxId')]).executeTakeFirstOrThrow();
     const count = Number(stats.n), maxId = Number(stats.maxId ?? 0);
+    if (this.pgvector) {
+      // PostgreSQL searches the vectors; the process keeps only which rows are whose.
+      this.index = new KeysIndex(dim);
+      this.indexedProducts.clear();
+      this.watermark = 0;
+      await this.loadRowsAfter(0);
+      this.log.info({ entries: this.index.count, kind: 'pgvector' }, 'image index rows counted (vectors searched by pgvector)');
+      return;
+    }
     const wantAnn = count >= this.settings.annFrom;
-    const saved = wantAnn ? await AnnIndex.load(this.indexFile) : await FlatIndex.load(this.indexFile);
-    if (saved && saved.index.dim === dim && saved.meta.model === this.model && saved.meta.maxId === maxId && saved.meta.count === count) {
+    const saved = wantAnn ? await AnnIndex.load(this.indexFile, undefined, annOptions(this.settings)) : await FlatIndex.load(this.indexFile);
+    const sameKind = !(saved?.index instanceof AnnIndex) || saved.index.builtAs(annOptions(this.settings), this.settings.annDims);
+    if (saved && sameKind && saved.index.dim === dim && saved.meta.model === this.model && saved.meta.maxId === maxId && saved.meta.count === count) {
       this.index = saved.index;
       this.watermark = maxId;
       this.indexedProducts = new Set((saved.meta.products as number[] | undefined) ?? []);
@@ -146,7 +157,7 @@ export class ImageIndexService {
   private async build(count: number): Promise<void> {
     const dim = (this.info as ExtractorInfo).dim;
     const t0 = Date.now();
-    this.index = count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim)) : new FlatIndex(dim, Math.max(1024, count));
+    this.index = count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings)) : new FlatIndex(dim, Math.max(1024, count));
     this.indexedProducts.clear();
     this.watermark = 0;
     await this.loadRowsAfter(0);
@@ -182,8 +193,11 @@ export class ImageIndexService {
     const index = this.index as VectorIndex;
     let last = after, added = 0;
     const replaced = new Set<number>();
+    // Keys only: the vectors (6.5 kB a row) are not read at all.
+    const withVectors = index.kind !== 'keys';
     for (;;) {
-      const rows = await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'vec', 'dim'])
+      const rows = await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'dim'])
+        .$if(withVectors, (q) => q.select('vec'))
         .where('model', '=', this.model).where('id', '>', last).orderBy('id').limit(2000).execute();
       if (rows.length === 0) break;
       const byProduct = new Map<number, { productId: number; vectors: Float32Array[]; keys: number[] }>();
@@ -195,13 +209,13 @@ export class ImageIndexService {
         }
         let item = byProduct.get(r.product_id);
         if (!item) byProduct.set(r.product_id, (item = { productId: r.product_id, vectors: [], keys: [] }));
-        item.vectors.push(fromBytes(r.vec));
+        if (withVectors) item.vectors.push(fromBytes((r as { vec: Uint8Array }).vec));
         item.keys.push(r.id);
       }
       index.addMany([...byProduct.values()]);
       for (const item of byProduct.values()) {
         this.indexedProducts.add(item.productId);
-        added += item.vectors.length;
+        added += item.keys.length;
       }
       last = rows[rows.length - 1].id;
     }

@@ -1,6 +1,7 @@
 // Settings of photo search: config/ (IMAGE_* variables) carries the operator's ones; tests may override
 // them through `deps.imageSearch`; the rest are the defaults below.
 import path from 'node:path';
+import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
 import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
 import type { TfBackend } from './engine/tf-runtime';
@@ -25,6 +26,10 @@ export interface ImageSearchSettings {
   annFrom: number;
   /** IMAGE_ANN_DIMS: dimensions the descriptors are projected to (PCA) for the HNSW graph */
   annDims: number;
+  /** IMAGE_ANN_SCALAR: how the graph keeps the projected vectors, int8 or f16 (half floats, twice the memory) */
+  annScalar: 'i8' | 'f16';
+  /** the graph's best this-many candidate products are re-scored on all their views */
+  annAllEntriesOf: number;
   /** views per catalogue image, and of the query photo */
   catalogueViews: ViewName[];
   queryViews: ViewName[];
@@ -46,6 +51,8 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     pgvector: 'auto',
     annFrom: 20_000,
     annDims: 256,
+    annScalar: 'i8',
+    annAllEntriesOf: 0,
     catalogueViews: [...CATALOGUE_VIEWS],
     queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,
@@ -53,4 +60,9 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     weights: DEFAULT_WEIGHTS,
     ...overrides,
   };
+}
+
+/** How the HNSW graph is built and searched, from the settings. */
+export function annOptions(settings: ImageSearchSettings): AnnOptions {
+  return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf };
 }

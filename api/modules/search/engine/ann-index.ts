@@ -18,6 +18,10 @@ export interface AnnOptions {
   perProduct?: number;
   /** threads usearch may use to insert a batch (0 = all cores) */
   addThreads?: number;
+  /** how the graph keeps the projected vectors: int8 (usearch scales each by its length × 127 and truncates) or half floats */
+  scalar?: 'i8' | 'f16';
+  /** the best this-many candidate products list every entry for re-scoring, not only those the graph returned */
+  allEntriesOf?: number;
 }
 
 const MAGIC = 0x414e4e31; // "ANN1"
@@ -36,7 +40,7 @@ export class AnnIndex implements VectorIndex {
     this.graph = new Index({
       dimensions: projection.k,
       metric: MetricKind.Cos,
-      quantization: ScalarKind.I8,
+      quantization: opts.scalar === 'f16' ? ScalarKind.F16 : ScalarKind.I8,
       connectivity: opts.connectivity ?? 16,
       expansion_add: opts.expansionAdd ?? 128,
       expansion_search: opts.expansionSearch ?? 256,
@@ -47,14 +51,17 @@ export class AnnIndex implements VectorIndex {
   }
 
   get count(): number { return this.productOf.size; }
+  /** Whether the graph was built as these options and this many projected dimensions ask. */
+  builtAs(opts: AnnOptions, dims: number): boolean { return (this.opts.scalar ?? 'i8') === (opts.scalar ?? 'i8') && this.projection.k === Math.min(dims, this.dim); }
   productCount(): number { return this.keysOf.size; }
   has(productId: number): boolean { return this.keysOf.has(productId); }
 
-  /** usearch's memory is outside the JS heap: int8 vectors plus about 2 × connectivity links of 4 bytes. */
+  /** usearch's memory is outside the JS heap: the vectors (int8 or f16) plus about 2 × connectivity links of 4 bytes. */
   bytes(): number {
     const c = this.opts.connectivity ?? 16;
     const { dim, k } = this.projection;
-    return this.count * (k + 2 * c * 4 + 16) + this.count * 40 + 4 * dim * (k + 1);
+    const perValue = this.opts.scalar === 'f16' ? 2 : 1;
+    return this.count * (perValue * k + 2 * c * 4 + 16) + this.count * 40 + 4 * dim * (k + 1);
   }
 
   /** Adds one product's vectors; `keys` (row ids) are given when the vectors are stored rows. */
@@ -138,7 +145,12 @@ export class AnnIndex implements VectorIndex {
     }
     let hits = [...best.values()];
     if (allow) hits = hits.filter((h) => allow(h.productId));
-    return hits.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+    hits = hits.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+    // The graph finds a product by whichever of its views came near in the projected space; the view that
+    // matches best in the full space may not be among them, so the leading candidates offer all of theirs.
+    const all = Math.min(hits.length, this.opts.allEntriesOf ?? 0);
+    for (let i = 0; i < all; i++) hits[i].entries = [...(this.keysOf.get(hits[i].productId) ?? [hits[i].entry])];
+    return hits;
   }
 
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
@@ -160,7 +172,7 @@ export class AnnIndex implements VectorIndex {
   }
 
   /** Reads an index saved by `save`; null when the file is not an ANN index or is inconsistent. */
-  static async load(file: string, buf?: Buffer): Promise<{ index: AnnIndex; meta: Record<string, unknown> } | null> {
+  static async load(file: string, buf?: Buffer, searchOpts: Pick<AnnOptions, 'allEntriesOf'> = {}): Promise<{ index: AnnIndex; meta: Record<string, unknown> } | null> {
     try {
       buf ??= await fs.readFile(file);
       if (buf.length < 12 || buf.readUInt32LE(0) !== MAGIC) return null;
@@ -169,7 +181,7 @@ export class AnnIndex implements VectorIndex {
       const { projection, bytes } = Projection.fromBuffer(buf, 12 + metaLen);
       const at = 12 + metaLen + bytes;
       if (buf.length !== at + count * 8) return null;
-      const index = new AnnIndex(meta.dim, projection, meta.opts);
+      const index = new AnnIndex(meta.dim, projection, { ...meta.opts, ...searchOpts });
       index.graph.load(`${file}.usearch`);
       if (index.graph.size() !== count) return null;
       const pairs = new Int32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + count * 8));

@@ -1,10 +1,12 @@
 // What the photo-search service needs of a nearest-neighbour index, whichever kind holds the vectors:
-// the exact flat scan (small catalogues) or the projected HNSW graph (large ones).
+// the exact flat scan (small catalogues) or the projected HNSW graph (large ones); with pgvector, only the
+// rows' keys are kept in process (keys-index.ts).
 /** `entry` is the best entry found; `entries` (approximate indexes) the product's entries worth re-scoring. */
 export interface IndexHit { productId: number; score: number; entry: number; entries?: number[] }
 
 export interface VectorIndex {
-  readonly kind: 'flat' | 'ann';
+  /** flat: exact scan; ann: projected HNSW graph; keys: row keys only, the vectors being in pgvector */
+  readonly kind: 'flat' | 'ann' | 'keys';
   /** length of the descriptors it takes */
   readonly dim: number;
   /** vectors held */
