@@ -52,7 +52,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     annFrom: 20_000,
     annDims: 256,
     annScalar: 'i8',
-    annAllEntriesOf: 0,
+    annAllEntriesOf: 40,
     catalogueViews: [...CATALOGUE_VIEWS],
     queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,
