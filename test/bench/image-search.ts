@@ -249,25 +249,9 @@ async function main() {
     const o = (id - 1) * perProduct + view * stride;
     return { cnn: parts.subarray(o, o + extractor.dim), colour: parts.subarray(o + extractor.dim, o + extractor.dim + COLOUR_DIM), texture: parts.subarray(o + extractor.dim + COLOUR_DIM, o + stride) };
   };
-  // --centre cnn|all: subtract the catalogue's mean from the network part (or every part) before fusing.
-  const CENTRE = arg('centre', 'none');
-  const partMeans = { cnn: new Float64Array(extractor.dim), colour: new Float64Array(COLOUR_DIM), texture: new Float64Array(TEXTURE_DIM) };
-  if (CENTRE !== 'none') {
-    let n = 0;
-    for (const p of products) for (const name of settings.catalogueViews) {
-      const x = partsOf(p.id, CACHED_VIEWS.indexOf(name));
-      for (const k of ['cnn', 'colour', 'texture'] as const) { const m = partMeans[k], v = x[k]; for (let i = 0; i < v.length; i++) m[i] += v[i]; }
-      n++;
-    }
-    for (const k of ['cnn', 'colour', 'texture'] as const) for (let i = 0; i < partMeans[k].length; i++) partMeans[k][i] /= n;
-    log(`centring ${CENTRE} on the mean of ${n} catalogue views`);
-  }
-  const centre1 = (v: Float32Array, m: Float64Array) => { const out = new Float32Array(v.length); let s2 = 0; for (let i = 0; i < v.length; i++) { out[i] = v[i] - m[i]; s2 += out[i] * out[i]; } const norm = Math.sqrt(s2) || 1; for (let i = 0; i < v.length; i++) out[i] /= norm; return out; };
-  const centred = (x: { cnn: Float32Array; colour: Float32Array; texture: Float32Array }) => CENTRE === 'none' ? x
-    : { cnn: centre1(x.cnn, partMeans.cnn), colour: CENTRE === 'all' ? centre1(x.colour, partMeans.colour) : x.colour, texture: CENTRE === 'all' ? centre1(x.texture, partMeans.texture) : x.texture };
   const vectorsOf = new Map<number, Float32Array[]>();
   for (const p of products) {
-    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = centred(partsOf(p.id, CACHED_VIEWS.indexOf(name))); return fuse(x.cnn, x.colour, x.texture, settings.weights); }));
+    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights); }));
   }
   const dim = extractor.dim + COLOUR_DIM + TEXTURE_DIM;
   const index = new FlatIndex(dim, products.length * settings.catalogueViews.length);
@@ -305,7 +289,7 @@ async function main() {
     const views = await makeViews(await decodeUpload(query), settings.queryViews, extractor.inputSize, { dropUnneeded: true, max: MAX_VIEWS });
     const cnn = await extractor.extract(views);
     const qparts: QueryParts = views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v) }));
-    const vecs = qparts.map((x) => { const c = centred(x); return fuse(c.cnn, c.colour, c.texture, settings.weights); });
+    const vecs = qparts.map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights));
     const ts = performance.now();
     const hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10);
     searchMs.push(performance.now() - ts);

@@ -8,7 +8,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { RgbImage } from './types';
 
-export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre' | 'focusInner';
+export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -17,7 +17,7 @@ export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-
  * On the benchmark's lace-on-a-backdrop photos 'focusCentre' alone finds what both find, and 'focus' alone
  * little (it keeps some backdrop, and the corners a turned piece shows): the default query uses the former.
  */
-export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'focusInner'];
+export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre'];
 
 export const CATALOGUE_VIEWS: readonly ViewName[] = ['full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut'];
 
@@ -83,16 +83,12 @@ export async function makeView(img: RgbImage, view: ViewName, size: number): Pro
     case 'zoomOut': return zoomOut(img, size);
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
     case 'focus':
-    case 'focusCentre':
-    case 'focusInner': {
+    case 'focusCentre': {
       const sq = focusSquare(img, view, await findLace(img));
-      return sq ? cropPixels(img, sq, size) : makeView(img, unfocused(view), size);
+      return sq ? cropPixels(img, sq, size) : makeView(img, view === 'focus' ? 'full' : 'centre50', size);
     }
   }
 }
-
-/** What a focus view stands for when the photo has no lace region and every view must exist. */
-const unfocused = (view: ViewName): ViewName => (view === 'focus' ? 'full' : view === 'focusInner' ? 'centre25' : 'centre50');
 
 /** A query photo is described by at most this many views (each costs a network pass and an index scan). */
 export const MAX_QUERY_VIEWS = 4;
@@ -111,7 +107,7 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
     return Promise.all(views.map(async (v) => {
       if (!FOCUS_VIEWS.includes(v)) return makeView(img, v, size);
       const sq = focusSquare(img, v, await regionOf());
-      return sq ? cropPixels(img, sq, size) : makeView(img, unfocused(v), size);
+      return sq ? cropPixels(img, sq, size) : makeView(img, v === 'focus' ? 'full' : 'centre50', size);
     }));
   }
   const max = opts.max ?? views.length;
@@ -248,7 +244,6 @@ function otsu(values: Float32Array, max: number, levels: number): number {
 const FOCUS_PAD = 0.04;          // the focus square's margin around the region, a fraction of its side
 const FOCUS_SAME_AS_FULL = 0.9;  // a focus square this close to the photo's shorter side is 'full' again
 const FOCUS_CENTRE = 0.75;       // 'focusCentre': the region's shorter side, at most this much of its longer
-const FOCUS_INNER = 0.6;         // 'focusInner': this much of focusCentre's side, around the same centre
 
 /** The square a focus view shows (pixels), or null when there is no lace region or the view would be 'full'. */
 function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null): Square | null {
@@ -264,8 +259,6 @@ function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null): Squar
     // A square inside the lace: for a compact region its middle (clear of the corners a turned piece
     // shows), for a strip its own width.
     side = Math.min(r.width, r.height, FOCUS_CENTRE * Math.max(r.width, r.height));
-    // Closer in: clear of a turned piece's edges, at the scale of the catalogue's quarter views.
-    if (view === 'focusInner') side *= FOCUS_INNER;
   }
   const s = Math.max(8, Math.round(side));
   return {
