@@ -15,7 +15,10 @@
 // (`--catalogue-views` tries another catalogue view list, indexed once and cached like the default);
 // `--cache-views` computes and caches a superset of the catalogue views (`--catalogue-views` then picks a
 // subset to index); `--rows blur,background` runs only some rows; `--explain` logs the part similarities of each miss;
-// `--no-cache` recomputes everything; `--sizes 0` skips the large-index table.
+// `--no-cache` recomputes everything; `--sizes 0` skips the large-index table. For trying the graph and the
+// query: `--ann-dims`, `--ann-from`, `--ann-scalar i8|f16`, `--ann-all-entries N` (as the api's settings),
+// `--variants f16:0,i8:40` (more graphs answering the same queries, logged per row), `--no-exact` (skip the
+// exact-scan reference, most of a query's time on a large catalogue), `--max-views N` (query views).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
