@@ -16,7 +16,7 @@
 // `--cache-views` computes and caches a superset of the catalogue views (`--catalogue-views` then picks a
 // subset to index); `--rows blur,background` runs only some rows; `--explain` logs the part similarities of each miss;
 // `--no-cache` recomputes everything; `--sizes 0` skips the large-index table. For trying the graph and the
-// query: `--ann-dims`, `--ann-from`, `--ann-scalar i8|f16`, `--ann-all-entries N` (as the api's settings),
+// query: `--input-size` (IMAGE_MODEL_INPUT), `--ann-dims`, `--ann-from`, `--ann-scalar i8|f16`, `--ann-all-entries N` (as the api's settings),
 // `--variants f16:0,i8:40` (more graphs answering the same queries, logged per row), `--no-exact` (skip the
 // exact-scan reference, most of a query's time on a large catalogue), `--max-views N` (query views).
 import { createHash } from 'node:crypto';
@@ -70,6 +70,8 @@ const settings = imageSearchSettings(os.tmpdir(), {
   ...(weightsArg.length === 3 ? { weights: { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } } : {}),
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
+  // As the api's IMAGE_MODEL_INPUT (the catalogue is indexed anew: the network's name carries its input side).
+  ...(arg('input-size', '') ? { inputSize: Number(arg('input-size', '')) } : {}),
   // As the api's IMAGE_ANN_DIMS and IMAGE_ANN_FROM.
   ...(arg('ann-dims', '') ? { annDims: Number(arg('ann-dims', '')) } : {}),
   ...(arg('ann-from', '') ? { annFrom: Number(arg('ann-from', '')) } : {}),
