@@ -32,6 +32,7 @@ import { fuse } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
+import { dot } from '../../api/modules/search/engine/types';
 import { graphOf, measureRescoreRead, measureScale } from './image-search-scale';
 import { FOCUS_VIEWS, MAX_QUERY_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
@@ -304,13 +305,12 @@ async function main() {
   };
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
   // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there.
-  const cos = (a: Float32Array, b: Float32Array) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
   const explain = (q: QueryParts, id: number) => {
     const w = settings.weights, tw = w.cnn + w.colour + w.texture;
     let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0 };
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
-      const s = { cnn: cos(x.cnn, c.cnn), colour: cos(x.colour, c.colour), texture: cos(x.texture, c.texture) };
+      const s = { cnn: dot(x.cnn, c.cnn), colour: dot(x.colour, c.colour), texture: dot(x.texture, c.texture) };
       const score = (w.cnn * s.cnn + w.colour * s.colour + w.texture * s.texture) / tw;
       if (score > best.score) best = { score, qv, cv, ...s };
     }));

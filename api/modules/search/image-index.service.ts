@@ -128,18 +128,11 @@ export class ImageIndexService {
     const stats = await this.db.selectFrom('image_descriptor').where('model', '=', this.model)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('maxId')]).executeTakeFirstOrThrow();
     const count = Number(stats.n), maxId = Number(stats.maxId ?? 0);
-    if (this.pgvector) {
-      // PostgreSQL searches the vectors; the process keeps only which rows are whose.
-      this.index = new KeysIndex(dim);
-      this.indexedProducts.clear();
-      this.watermark = 0;
-      await this.loadRowsAfter(0);
-      this.log.info({ entries: this.index.count, kind: 'pgvector' }, 'image index rows counted (vectors searched by pgvector)');
-      return;
-    }
-    const wantAnn = count >= this.settings.annFrom;
-    const saved = wantAnn ? await AnnIndex.load(this.indexFile, undefined, annOptions(this.settings)) : await FlatIndex.load(this.indexFile);
-    const sameKind = !(saved?.index instanceof AnnIndex) || saved.index.builtAs(annOptions(this.settings), this.settings.annDims);
+    // With pgvector there is no file: PostgreSQL searches the vectors, the process only counts rows.
+    if (this.pgvector) return this.build(count);
+    const ann = annOptions(this.settings);
+    const saved = count >= this.settings.annFrom ? await AnnIndex.load(this.indexFile, undefined, ann) : await FlatIndex.load(this.indexFile);
+    const sameKind = !(saved?.index instanceof AnnIndex) || saved.index.builtAs(ann, this.settings.annDims);
     if (saved && sameKind && saved.index.dim === dim && saved.meta.model === this.model && saved.meta.maxId === maxId && saved.meta.count === count) {
       this.index = saved.index;
       this.watermark = maxId;
@@ -152,12 +145,15 @@ export class ImageIndexService {
 
   /**
    * Builds the in-process index from the stored descriptors: the exact flat index below `annFrom`
-   * vectors, else the HNSW graph over a PCA projection fitted on a sample of them.
+   * vectors, else the HNSW graph over a PCA projection fitted on a sample of them; with pgvector only
+   * which rows are whose (KeysIndex: PostgreSQL holds and searches the vectors).
    */
   private async build(count: number): Promise<void> {
     const dim = (this.info as ExtractorInfo).dim;
     const t0 = Date.now();
-    this.index = count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings)) : new FlatIndex(dim, Math.max(1024, count));
+    this.index = this.pgvector ? new KeysIndex(dim)
+      : count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings))
+        : new FlatIndex(dim, Math.max(1024, count));
     this.indexedProducts.clear();
     this.watermark = 0;
     await this.loadRowsAfter(0);

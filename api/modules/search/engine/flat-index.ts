@@ -90,7 +90,7 @@ export class FlatIndex implements VectorIndex {
   /** Scores of every entry against one query (exact). */
   private scanExact(q: Float32Array, scores: Float32Array): void {
     const d = this.dim, v = this.vectors;
-    for (let i = 0, off = 0; i < this.size; i++, off += d) scores[i] = dot4(v, off, q, d);
+    for (let i = 0, off = 0; i < this.size; i++, off += d) scores[i] = dotAt(v, off, q, 0, d);
   }
 
   /**
@@ -152,6 +152,3 @@ export class FlatIndex implements VectorIndex {
     return { index, meta };
   }
 }
-
-/** Dot product of `q` with `v[off .. off+d)`. */
-const dot4 = (v: Float32Array, off: number, q: Float32Array, d: number) => dotAt(v, off, q, 0, d);

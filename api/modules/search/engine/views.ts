@@ -67,7 +67,8 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
   return toRgb(raw(small).extend({ top: Math.floor(pad / 2), bottom: Math.ceil(pad / 2), left: Math.floor(pad / 2), right: Math.ceil(pad / 2), extendWith: 'mirror' }));
 }
 
-export async function makeView(img: RgbImage, view: ViewName, size: number): Promise<RgbImage> {
+/** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
+export async function makeView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null> = () => findLace(img)): Promise<RgbImage> {
   switch (view) {
     case 'full': return square(img, size);
     case 'rot90': return rotated(img, 90, size);
@@ -84,7 +85,7 @@ export async function makeView(img: RgbImage, view: ViewName, size: number): Pro
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
     case 'focus':
     case 'focusCentre': {
-      const sq = focusSquare(img, view, await findLace(img));
+      const sq = focusSquare(img, view, await regionOf());
       return sq ? cropPixels(img, sq, size) : makeView(img, view === 'focus' ? 'full' : 'centre50', size);
     }
   }
@@ -103,13 +104,7 @@ export const MAX_QUERY_VIEWS = 4;
 export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number } = {}): Promise<RgbImage[]> {
   let region: Promise<LaceRegion | null> | undefined;
   const regionOf = () => (region ??= findLace(img));
-  if (!opts.dropUnneeded) {
-    return Promise.all(views.map(async (v) => {
-      if (!FOCUS_VIEWS.includes(v)) return makeView(img, v, size);
-      const sq = focusSquare(img, v, await regionOf());
-      return sq ? cropPixels(img, sq, size) : makeView(img, v === 'focus' ? 'full' : 'centre50', size);
-    }));
-  }
+  if (!opts.dropUnneeded) return Promise.all(views.map((v) => makeView(img, v, size, regionOf)));
   const max = opts.max ?? views.length;
   const chosen: Array<Promise<RgbImage>> = [];
   for (const v of views) {
