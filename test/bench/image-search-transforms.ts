@@ -141,7 +141,10 @@ export async function transform(name: TransformName, picture: Buffer, r: Rng): P
       const lace = await fromRaw(src).resize(lw, lh).rotate(r.range(-8, 8), { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
       const meta = await sharp(lace).metadata();
       const left = r.int(0, bw - (meta.width ?? lw)), top = r.int(0, bh - (meta.height ?? lh));
-      return jpeg(fromRaw(bg).composite([{ input: lace, left, top }]).resize(w, h));
+      // Two pipelines: within one, sharp resizes the base image before it composites (its order is fixed),
+      // which left the lace at full size on a shrunk backdrop, partly out of the frame.
+      const laid = await fromRaw(bg).composite([{ input: lace, left, top }]).removeAlpha().raw().toBuffer();
+      return jpeg(fromRaw({ data: laid, width: bw, height: bh }).resize(w, h));
     }
   }
 }
