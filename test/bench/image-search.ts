@@ -28,7 +28,7 @@ import { Worker } from 'node:worker_threads';
 import type { LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor } from '../../api/modules/search/engine/mobilenet-extractor';
-import { fuse } from '../../api/modules/search/engine/fused-descriptor';
+import { DEFAULT_WEIGHTS, fuse } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
@@ -68,7 +68,7 @@ const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b
 
 const weightsArg = arg('weights', '').split(',').filter(Boolean).map(Number);
 const settings = imageSearchSettings(os.tmpdir(), {
-  ...(weightsArg.length === 3 ? { weights: { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } } : {}),
+  ...(weightsArg.length === 3 || arg('hue-spread', '') ? { weights: { ...DEFAULT_WEIGHTS, ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}), ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}) } } : {}),
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
   // As the api's IMAGE_MODEL_INPUT (the catalogue is indexed anew: the network's name carries its input side).

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { dot, type RgbImage } from '../../api/modules/search/engine/types';
 import { findLace, makeViews, MAX_QUERY_VIEWS } from '../../api/modules/search/engine/views';
@@ -68,4 +69,21 @@ t.test('texture statistics: unit length, the same for a turned picture, differen
   t.ok(dot(ta, textureDescriptor(rotate90(a))) > 0.99, 'turned by 90°: the same statistics');
   t.ok(dot(ta, tb) < dot(ta, textureDescriptor(rotate90(a))), 'another lace is further away');
   t.ok(Math.abs(dot(colourHistogram(a), colourHistogram(rotate90(a))) - 1) < 1e-5, 'colour does not depend on the turn');
+});
+
+t.test('colour histogram: a colourway is further away than the same lace in warmer, dimmer light or with its hue shifted', async (t) => {
+  const jpeg = await renderLaceJpeg(designFor(23, 'smallBorder'), '#c8102e', 'full', 160, 160);
+  const [red, blue, warmDim, hueShifted] = await Promise.all([
+    decodeUpload(jpeg),
+    decodeUpload(await renderLaceJpeg(designFor(23, 'smallBorder'), '#1f3a93', 'full', 160, 160)),
+    decodeUpload(await sharp(jpeg).recomb([[0.9, 0, 0], [0, 0.75, 0], [0, 0, 0.6]]).jpeg().toBuffer()),
+    decodeUpload(await sharp(jpeg).modulate({ hue: 25 }).jpeg().toBuffer()),
+  ]);
+  const [r, b, w, h] = [red, blue, warmDim, hueShifted].map(colourHistogram);
+  t.ok(Math.abs(dot(r, r) - 1) < 1e-5, 'unit length');
+  t.ok(dot(r, b) < 0.8, `red and blue colourways differ (cosine ${dot(r, b).toFixed(3)})`);
+  t.ok(dot(r, w) > 0.9, `warmer, dimmer light is balanced out (cosine ${dot(r, w).toFixed(3)})`);
+  const spread = (x: Float32Array) => spreadHue(new Float32Array(x), 0.25);
+  t.ok(dot(spread(r), spread(h)) > dot(r, h), `spreading the hue bins brings a 25° hue shift closer (${dot(r, h).toFixed(3)} → ${dot(spread(r), spread(h)).toFixed(3)})`);
+  t.ok(dot(spread(r), spread(b)) < dot(spread(r), spread(h)), 'the blue colourway stays further away than the hue shift');
 });

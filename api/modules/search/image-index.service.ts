@@ -29,7 +29,7 @@ export interface SearchLog {
 export type IndexStatus = SearchStatus;
 
 /** Bumped when the fused descriptor's computation changes (colour, texture, pooling): stored rows are then stale. */
-export const DESCRIPTOR_VERSION = 2;
+export const DESCRIPTOR_VERSION = 3;
 
 /** Catalogue pictures may be larger than uploads; they are ours and already checked when stored. */
 const CATALOGUE_LIMITS: ImageLimits = { maxBytes: 60 * 1024 * 1024, maxSide: 20_000, maxPixels: 120_000_000, workSide: 640 };

@@ -16,8 +16,9 @@ export function colourHistogram(img: RgbImage): Float32Array {
   // exposure does not move the histogram; the lace's colour relative to its backdrop stays.
   let sumR = 0, sumG = 0, sumB = 0;
   for (let j = 0; j < n * 3; j += 3) { sumR += data[j]; sumG += data[j + 1]; sumB += data[j + 2]; }
+  // (grey / m) evens the channels; dividing by twice the mean level puts the average pixel at mid-grey.
   const grey = (sumR + sumG + sumB) / 3;
-  const gain = [sumR, sumG, sumB].map((m) => (m > 0 ? grey / m : 1) / Math.max(1, grey * 2));
+  const gain = [sumR, sumG, sumB].map((m) => (m > 0 ? grey / m : 1) / Math.max(1, (grey / n) * 2));
   const [g0, g1, g2] = gain;
   for (let i = 0, j = 0; i < n; i++, j += 3) {
     const r = Math.min(1, data[j] * g0), g = Math.min(1, data[j + 1] * g1), b = Math.min(1, data[j + 2] * g2);

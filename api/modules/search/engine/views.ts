@@ -8,7 +8,8 @@
 import sharp, { type Sharp } from 'sharp';
 import type { RgbImage } from './types';
 
-export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre';
+export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
+  | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -77,10 +78,20 @@ export async function makeView(img: RgbImage, view: ViewName, size: number, regi
     case 'rot+15': return rotated(img, 15, size);
     case 'rot-15': return rotated(img, -15, size);
     case 'centre50': return cropSquare(img, 0.5, 0.5, Math.SQRT1_2, size);
+    // Half-area crops towards the corners (a 0.71-side crop's centre lies within 0.35–0.65).
+    case 'h50a': return cropSquare(img, 0.38, 0.38, Math.SQRT1_2, size);
+    case 'h50b': return cropSquare(img, 0.62, 0.38, Math.SQRT1_2, size);
+    case 'h50c': return cropSquare(img, 0.38, 0.62, Math.SQRT1_2, size);
+    case 'h50d': return cropSquare(img, 0.62, 0.62, Math.SQRT1_2, size);
+    // Quarter-area crops on a 3×3 grid: corners (a–d), edge middles (e–h) and centre25.
     case 'q25a': return cropSquare(img, 0.3, 0.3, 0.5, size);
     case 'q25b': return cropSquare(img, 0.7, 0.3, 0.5, size);
     case 'q25c': return cropSquare(img, 0.3, 0.7, 0.5, size);
     case 'q25d': return cropSquare(img, 0.7, 0.7, 0.5, size);
+    case 'q25e': return cropSquare(img, 0.5, 0.3, 0.5, size);
+    case 'q25f': return cropSquare(img, 0.3, 0.5, 0.5, size);
+    case 'q25g': return cropSquare(img, 0.7, 0.5, 0.5, size);
+    case 'q25h': return cropSquare(img, 0.5, 0.7, 0.5, size);
     case 'zoomOut': return zoomOut(img, size);
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
     case 'focus':
