@@ -34,6 +34,7 @@ import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { dot } from '../../api/modules/search/engine/types';
 import { graphOf, measureRescoreRead, measureScale } from './image-search-scale';
+import { parseSweep, sweeper } from './image-search-sweep';
 import { FOCUS_VIEWS, MAX_QUERY_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
@@ -82,6 +83,8 @@ const settings = imageSearchSettings(os.tmpdir(), {
 const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
 const CACHED_VIEWS: ViewName[] = arg('cache-views', '') ? arg('cache-views', '').split(',') as ViewName[] : settings.catalogueViews;
+/** `--sweep cnn:colour:texture:hueSpread:views,…`: exact-scan recall under several descriptor settings (image-search-sweep.ts); no report. */
+const SWEEP = parseSweep(arg('sweep', ''), CACHED_VIEWS.length);
 const missingView = settings.catalogueViews.find((v) => !CACHED_VIEWS.includes(v));
 if (missingView) throw new Error(`--cache-views lacks the catalogue view ${missingView}`);
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -255,6 +258,38 @@ async function main() {
     const o = (id - 1) * perProduct + view * stride;
     return { cnn: parts.subarray(o, o + extractor.dim), colour: parts.subarray(o + extractor.dim, o + extractor.dim + COLOUR_DIM), texture: parts.subarray(o + extractor.dim + COLOUR_DIM, o + stride) };
   };
+  const byDesign = new Map<number, Product[]>();
+  for (const p of products) byDesign.set(p.design, [...(byDesign.get(p.design) ?? []), p]);
+  // The q-th query of a row (qr: the row's generator, drawn in order): its picture and the product it should find.
+  const nextQuery = async (name: TransformName | 'colourway', qr: Rng, q: number) => {
+    // The colourway row asks only designs that have a sibling: the right colour must beat the same motif.
+    const design = name === 'colourway' ? 5 * qr.int(0, Math.floor((DESIGNS - 1) / 5)) : qr.int(0, DESIGNS - 1);
+    const target = byDesign.get(design)![name === 'colourway' ? qr.int(0, 1) : 0];
+    return { design, target, query: await transform(name === 'colourway' ? 'jpeg40' : name, target.picture, new Rng(q * 97 + design)) };
+  };
+  const rowRng = (name: string) => new Rng(name.length * 1000 + 17);
+
+  if (SWEEP.length) {
+    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, queryViews: settings.queryViews, maxViews: MAX_VIEWS }, SWEEP);
+    const found = new Map<string, number[][]>();
+    for (const name of rows) {
+      const qr = rowRng(name);
+      const list: number[][] = [];
+      for (let q = 0; q < QUERIES; q++) {
+        const { target, query } = await nextQuery(name, qr, q);
+        list.push(await rank(query, target.id));
+      }
+      found.set(name, list);
+      log(`${name}: ${SWEEP.map((c, k) => `${c.name} ${f2(list.filter((r) => r[k] === 0).length / list.length)}/${f2(list.filter((r) => r[k] < 10).length / list.length)}`).join('  ')}`);
+    }
+    for (const [k, c] of SWEEP.entries()) {
+      const r1 = transformRows.map((r) => found.get(r)!.filter((x) => x[k] === 0).length / QUERIES);
+      const r10 = transformRows.map((r) => found.get(r)!.filter((x) => x[k] < 10).length / QUERIES);
+      log(`sweep ${c.name}: mean recall@1 ${f3(r1.reduce((s, x) => s + x, 0) / Math.max(1, r1.length))}, lowest recall@1 ${f2(Math.min(...r1))}, lowest recall@10 ${f2(Math.min(...r10))}`);
+    }
+    return;
+  }
+
   const vectorsOf = new Map<number, Float32Array[]>();
   for (const p of products) {
     vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights); }));
@@ -271,9 +306,6 @@ async function main() {
   // Per design, as if the run had had the cache's size; per picture, the time of one thread for all views.
   const indexSeconds = header.indexSeconds * (DESIGNS / header.designs);
   log(`catalogue: ${products.length} products, ${index.count} vectors of ${dim} dimensions${cat.fromCache ? '' : `, indexed in ${indexSeconds.toFixed(0)} s`}`);
-
-  const byDesign = new Map<number, Product[]>();
-  for (const p of products) byDesign.set(p.design, [...(byDesign.get(p.design) ?? []), p]);
 
   // engine: the index the api uses at this catalogue's size (the graph from IMAGE_ANN_FROM vectors); exact: a flat scan.
   type Rank = { engine: number; baseline: number; exact: number };
@@ -318,13 +350,10 @@ async function main() {
   };
 
   for (const name of rows) {
-    const qr = new Rng(name.length * 1000 + 17);
+    const qr = rowRng(name);
     const list: Rank[] = [];
     for (let q = 0; q < QUERIES; q++) {
-      // The colourway row asks only designs that have a sibling: the right colour must beat the same motif.
-      const design = name === 'colourway' ? 5 * qr.int(0, Math.floor((DESIGNS - 1) / 5)) : qr.int(0, DESIGNS - 1);
-      const target = byDesign.get(design)![name === 'colourway' ? qr.int(0, 1) : 0];
-      const query = await transform(name === 'colourway' ? 'jpeg40' : name, target.picture, new Rng(q * 97 + design));
+      const { design, target, query } = await nextQuery(name, qr, q);
       const { hits, qparts, vecs, exactHits } = await engineSearch(query);
       for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);

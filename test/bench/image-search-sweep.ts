@@ -1,0 +1,81 @@
+// `--sweep 0.7:0.2:0.1:0:13,0.7:0.2:0.1:0.25:21`: the benchmark's queries answered by an exact scan under
+// several descriptor settings at once, each cnn weight : colour weight : texture weight : hueSpread : the
+// first N of the cached catalogue views. A query's network, colour and texture parts are computed once and
+// its cosines with every cached catalogue view once per part, so a sweep costs little more than one setting
+// (the fused cosine is the weighted sum of the parts' cosines). For choosing the defaults; logs recall per row.
+import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import type { FeatureExtractor } from '../../api/modules/search/engine/types';
+import { dotAt } from '../../api/modules/search/engine/types';
+import { makeViews, type ViewName } from '../../api/modules/search/engine/views';
+
+export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number }
+
+export function parseSweep(arg: string, cachedViews: number): SweepConfig[] {
+  return arg.split(',').filter(Boolean).map((name) => {
+    const [cnn, colour, texture, hueSpread, views] = name.split(':').map(Number);
+    if (![cnn, colour, texture, hueSpread].every(Number.isFinite)) throw new Error(`--sweep: "${name}" is not cnn:colour:texture:hueSpread[:views]`);
+    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews) };
+  });
+}
+
+export interface SweepContext {
+  extractor: FeatureExtractor;
+  /** raw parts of every cached view of every product (id − 1), each view cnn | colour | texture */
+  parts: Float32Array;
+  products: number;
+  cachedViews: number;
+  queryViews: ViewName[];
+  maxViews: number;
+}
+
+/** A sweep over the catalogue: `rank(query, target)` gives the target's rank under each setting. */
+export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
+  const dim = ctx.extractor.dim, stride = dim + COLOUR_DIM + TEXTURE_DIM, perProduct = ctx.cachedViews * stride;
+  const spreads = [...new Set(configs.map((c) => c.hueSpread))];
+  // The catalogue's colour parts under each hue spread, product-major like the parts.
+  const colours = spreads.map((s) => {
+    const out = new Float32Array(ctx.products * ctx.cachedViews * COLOUR_DIM);
+    for (let p = 0; p < ctx.products; p++) {
+      for (let v = 0; v < ctx.cachedViews; v++) {
+        const o = p * perProduct + v * stride + dim;
+        out.set(spreadHue(ctx.parts.slice(o, o + COLOUR_DIM), s), (p * ctx.cachedViews + v) * COLOUR_DIM);
+      }
+    }
+    return out;
+  });
+  const maxCv = Math.max(...configs.map((c) => c.views));
+  const spreadOf = configs.map((c) => spreads.indexOf(c.hueSpread));
+  return async (query: Buffer, target: number): Promise<number[]> => {
+    const views = await makeViews(await decodeUpload(query), ctx.queryViews, ctx.extractor.inputSize, { dropUnneeded: true, max: ctx.maxViews });
+    const cnn = await ctx.extractor.extract(views);
+    const best = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
+    const colourCos = new Float32Array(spreads.length);
+    for (let qv = 0; qv < views.length; qv++) {
+      const texture = textureDescriptor(views[qv]);
+      const qc = colourHistogram(views[qv]);
+      const qColours = spreads.map((s) => spreadHue(new Float32Array(qc), s));
+      for (let p = 0; p < ctx.products; p++) {
+        for (let cv = 0; cv < maxCv; cv++) {
+          const o = p * perProduct + cv * stride;
+          const c = dotAt(ctx.parts, o, cnn[qv], 0, dim);
+          const t = dotAt(ctx.parts, o + dim + COLOUR_DIM, texture, 0, TEXTURE_DIM);
+          for (let s = 0; s < spreads.length; s++) colourCos[s] = dotAt(colours[s], (p * ctx.cachedViews + cv) * COLOUR_DIM, qColours[s], 0, COLOUR_DIM);
+          for (let k = 0; k < configs.length; k++) {
+            const w = configs[k];
+            if (cv >= w.views) continue;
+            const score = (w.cnn * c + w.colour * colourCos[spreadOf[k]] + w.texture * t) / (w.cnn + w.colour + w.texture);
+            if (score > best[k][p]) best[k][p] = score;
+          }
+        }
+      }
+    }
+    return best.map((b) => {
+      const mine = b[target - 1];
+      let above = 0;
+      for (let p = 0; p < ctx.products; p++) if (b[p] > mine) above++;
+      return above;
+    });
+  };
+}
