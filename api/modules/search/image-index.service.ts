@@ -67,12 +67,13 @@ export class ImageIndexService {
   }
 
   /**
-   * The name stored with every descriptor: the network, plus the catalogue views and the descriptor code's
-   * version, so that a change to either makes old rows another model's and the catalogue is indexed anew.
+   * The name stored with every descriptor: the network, plus the catalogue views, the fusion weights and the
+   * descriptor code's version, so that a change to any makes old rows another model's and the catalogue is
+   * indexed anew.
    */
   get model(): string {
     if (!this.info) return '';
-    const views = crypto.createHash('sha1').update(this.settings.catalogueViews.join(',')).digest('hex').slice(0, 8);
+    const views = crypto.createHash('sha1').update(JSON.stringify([this.settings.catalogueViews, this.settings.weights])).digest('hex').slice(0, 8);
     return `${this.info.name}#v${DESCRIPTOR_VERSION}-${views}`;
   }
   private get indexFile(): string { return path.join(this.settings.indexDir, `${this.model.replace(/[^A-Za-z0-9._-]+/g, '_')}.idx`); }
