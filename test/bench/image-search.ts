@@ -401,8 +401,12 @@ async function main() {
   lines.push('- **Baseline**: perceptual hashes of the same pictures, dHash + pHash (64 bits each), ranked by the sum of Hamming distances.');
   lines.push(`- **Catalogue**: ${DESIGNS} generated lace designs (${LAYOUTS.join(', ')}), ${PICTURE}×${PICTURE} px, one product each, plus a colourway sibling (same motif, another colour, a different product) for every 5th design: ${products.length} products, ${index.count} vectors. **${DESIGNS >= 10_000 ? `This is the full run: ${DESIGNS.toLocaleString('en')} designs.` : `This is a reduced run: ${DESIGNS.toLocaleString('en')} designs, not 10,000.`}** Indexing took ${indexSeconds.toFixed(0)} s on ${header.workers} worker thread${header.workers > 1 ? 's' : ''} (${f2(header.describeMsMedian)} ms median per picture for all views in one thread; ${f2((header.indexSeconds * 1000) / header.products)} ms per picture wall-clock, rendering included)${cat.fromCache ? `, measured when the catalogue's descriptors were cached (${header.created}Z, ${header.designs} designs; this run read them back)` : ''}, so the full 10,000-design run takes about ${Math.round((perDesign * 10_000) / 60)} minutes of indexing on this machine.`);
   lines.push(`- **Queries**: ${QUERIES} per transformation, each a catalogue picture transformed as below and JPEG-encoded; the right answer is the design's own product. The colourway row queries a design that has a sibling (JPEG q40): the right colour must rank above the same motif in the other colour.`, '');
-  lines.push('| transformation | recall@1 | recall@10 | nDCG@10 | exact-scan recall@1 | exact-scan recall@10 | baseline recall@1 | baseline recall@10 | baseline nDCG@10 |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
+  // The exact-scan columns only where they differ from the engine's: a graph, and the exact scan run.
+  const showExact = useGraph && EXACT;
+  const cells = (xs: string[]) => `| ${xs.join(' | ')} |`;
+  const withExact = (engine: string[], exact: string[], baseline: string[]) => cells([...engine, ...(showExact ? exact : []), ...baseline]);
+  lines.push(withExact(['transformation', 'recall@1', 'recall@10', 'nDCG@10'], ['exact-scan recall@1', 'exact-scan recall@10'], ['baseline recall@1', 'baseline recall@10', 'baseline nDCG@10']));
+  lines.push(cells(Array.from({ length: showExact ? 9 : 7 }, () => '---')));
   const means = { e1: 0, e10: 0, b1: 0, g1: 0, g10: 0 };
   for (const name of rows) {
     const list = ranks.get(name)!;
@@ -413,12 +417,12 @@ async function main() {
     }
     const label = name === 'colourway' ? 'hard negative: same motif in another colourway' : TRANSFORM_LABELS[name];
     const flag = rec(e, 1) < 0.9 || rec(e, 10) < 0.8 ? ' ✗' : '';
-    lines.push(`| ${label}${flag} | ${f2(rec(e, 1))} | ${f2(rec(e, 10))} | ${f3(ndcg(e))} | ${f2(rec(g, 1))} | ${f2(rec(g, 10))} | ${f2(rec(b, 1))} | ${f2(rec(b, 10))} | ${f3(ndcg(b))} |`);
+    lines.push(withExact([`${label}${flag}`, f2(rec(e, 1)), f2(rec(e, 10)), f3(ndcg(e))], [f2(rec(g, 1)), f2(rec(g, 10))], [f2(rec(b, 1)), f2(rec(b, 10)), f3(ndcg(b))]));
   }
-  lines.push(`| **mean over transformations** | **${f2(means.e1)}** | **${f2(means.e10)}** | | **${f2(means.g1)}** | **${f2(means.g10)}** | **${f2(means.b1)}** | | |`, '');
+  lines.push(withExact(['**mean over transformations**', `**${f2(means.e1)}**`, `**${f2(means.e10)}**`, ''], [`**${f2(means.g1)}**`, `**${f2(means.g10)}**`], [`**${f2(means.b1)}**`, '', '']), '');
   const scalarText = settings.annScalar === 'f16' ? 'half floats' : 'int8';
   const rescoreText = `3 × ${settings.maxResults} candidate products re-scored with the full descriptors${settings.annAllEntriesOf > 0 ? `, the best ${settings.annAllEntriesOf} on all their views and the rest on the views the graph returned` : ''}`;
-  lines.push(`The first three columns are the index the api uses for a catalogue of this size: ${useGraph ? `the HNSW graph (from IMAGE_ANN_FROM = ${settings.annFrom.toLocaleString('en')} vectors on; ${settings.annDims}-dimension PCA, ${scalarText}, ${rescoreText})` : 'the exact flat scan'}; "exact scan" is the same queries against an exact scan of the full descriptors, for reference${EXACT ? '' : ' (not run: --no-exact)'}.`, '');
+  lines.push(`The first three columns are the index the api uses for a catalogue of this size: ${useGraph ? `the HNSW graph (from IMAGE_ANN_FROM = ${settings.annFrom.toLocaleString('en')} vectors on; ${settings.annDims}-dimension PCA, ${scalarText}, ${rescoreText})` : 'the exact flat scan'}${showExact ? '; "exact scan" is the same queries against an exact scan of the full descriptors, for reference' : useGraph ? ' (the exact scan was not run: --no-exact)' : ''}.`, '');
   lines.push('✗ marks a row below the targets (recall@1 ≥ 0.9 and recall@10 ≥ 0.8).', '');
   {
     // The issue's wording, "mean recall@1 ≥ 0.9 and recall@10 ≥ 0.8 for every transformation", read both ways.
