@@ -20,7 +20,15 @@ export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-
  */
 export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre'];
 
-export const CATALOGUE_VIEWS: readonly ViewName[] = ['full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut'];
+/**
+ * A catalogue picture's views: whole, turned, zoomed out, and crops of half its area (centre and towards the
+ * four corners) and of a quarter (a 3×3 grid), so that a buyer's close-up of any part meets a crop that
+ * shows nearly the same part.
+ */
+export const CATALOGUE_VIEWS: readonly ViewName[] = [
+  'full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut',
+  'h50a', 'h50b', 'h50c', 'h50d', 'q25e', 'q25f', 'q25g', 'q25h',
+];
 
 const raw = (img: RgbImage) => sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 3 } });
 
