@@ -40,7 +40,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
     for (let p = 0; p < ctx.products; p++) {
       for (let v = 0; v < ctx.cachedViews; v++) {
         const o = p * perProduct + v * stride + dim;
-        out.set(spreadHue(ctx.parts.slice(o, o + COLOUR_DIM), s), (p * ctx.cachedViews + v) * COLOUR_DIM);
+        out.set(spreadHue(ctx.parts.subarray(o, o + COLOUR_DIM), s), (p * ctx.cachedViews + v) * COLOUR_DIM);
       }
     }
     return out;
@@ -55,7 +55,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
     for (let qv = 0; qv < views.length; qv++) {
       const texture = textureDescriptor(views[qv]);
       const qc = colourHistogram(views[qv]);
-      const qColours = spreads.map((s) => spreadHue(new Float32Array(qc), s));
+      const qColours = spreads.map((s) => spreadHue(qc, s));
       for (let p = 0; p < ctx.products; p++) {
         for (let cv = 0; cv < maxCv; cv++) {
           const o = p * perProduct + cv * stride;

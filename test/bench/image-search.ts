@@ -28,7 +28,7 @@ import { Worker } from 'node:worker_threads';
 import type { LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor } from '../../api/modules/search/engine/mobilenet-extractor';
-import { DEFAULT_WEIGHTS, fuse } from '../../api/modules/search/engine/fused-descriptor';
+import { DEFAULT_WEIGHTS, fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
@@ -69,7 +69,11 @@ const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b
 
 const weightsArg = arg('weights', '').split(',').filter(Boolean).map(Number);
 const settings = imageSearchSettings(os.tmpdir(), {
-  ...(weightsArg.length === 3 || arg('hue-spread', '') ? { weights: { ...DEFAULT_WEIGHTS, ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}), ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}) } } : {}),
+  weights: {
+    ...DEFAULT_WEIGHTS,
+    ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}),
+    ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
+  },
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
   // As the api's IMAGE_MODEL_INPUT (the catalogue is indexed anew: the network's name carries its input side).
@@ -336,13 +340,13 @@ async function main() {
     return { hits, qparts, vecs, exactHits: useGraph && EXACT ? index.search(vecs, 10) : hits };
   };
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
-  // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there.
+  // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there (colour as fused: hue blurred).
   const explain = (q: QueryParts, id: number) => {
-    const w = settings.weights, tw = w.cnn + w.colour + w.texture;
+    const w = settings.weights, tw = w.cnn + w.colour + w.texture, hs = w.hueSpread ?? 0;
     let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0 };
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
-      const s = { cnn: dot(x.cnn, c.cnn), colour: dot(x.colour, c.colour), texture: dot(x.texture, c.texture) };
+      const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture) };
       const score = (w.cnn * s.cnn + w.colour * s.colour + w.texture * s.texture) / tw;
       if (score > best.score) best = { score, qv, cv, ...s };
     }));

@@ -22,7 +22,8 @@ if (COLOUR_DIM !== HUE_BINS * SAT_BINS + 6) throw new Error('fused-descriptor: t
 /**
  * The colour histogram with its hue bins blurred around the hue circle (a Gaussian of `sigma` bins, a bin
  * being 30°): a photo whose light or camera shifted the hue by a bin or so keeps much of its colour
- * similarity, while colours further apart, grey against coloured, and light against dark stay apart.
+ * similarity, while colours further apart, grey against coloured, and light against dark stay apart. Returns
+ * a new array (the input itself when `sigma` is 0); the input is not changed.
  */
 export function spreadHue(colour: Float32Array, sigma: number): Float32Array {
   if (!sigma) return colour;
