@@ -1,5 +1,6 @@
 // The only reader of the environment. Every setting has a default that runs out of the box;
 // a bad value stops the boot with a message naming the variable.
+import os from 'node:os';
 import path from 'node:path';
 
 export type Role = 'web' | 'api' | 'all';
@@ -10,7 +11,7 @@ export interface Config {
   role: Role;
   web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
   api: { host: string; port: number; trustProxy: string };
-  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16' };
+  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16' };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   seedOnEmpty: boolean;
@@ -39,6 +40,14 @@ type Env = Record<string, string | undefined>;
 function str(env: Env, name: string, fallback: string): string {
   const v = env[name];
   return v === undefined || v === '' ? fallback : v;
+}
+
+/**
+ * Photo search's extraction threads by default: two where there are two cores, so a search's 4 views take
+ * two network passes' time instead of four (bench:image-search measures it); more would only contend.
+ */
+export function defaultExtractThreads(): number {
+  return Math.min(2, os.availableParallelism());
 }
 
 function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -117,6 +126,8 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_MODEL_DIR', default: '(empty: MobileNetV2 of nsfwjs)', meaning: 'a tfjs Layers/Graph model directory (e.g. converted DINOv2 or CLIP) to use instead' },
   { name: 'IMAGE_MODEL_INPUT', default: '160', meaning: 'the network input side in pixels' },
   { name: 'IMAGE_TF_BACKEND', default: 'wasm', meaning: 'tfjs backend for photo search: wasm or cpu' },
+  { name: 'IMAGE_EXTRACT_THREADS', default: 'min(2, cores)', meaning: 'worker threads that run the photo-search network; a search\'s views are shared out over all of them' },
+  { name: 'IMAGE_INDEX_THREADS', default: '1', meaning: 'how many of those threads may index catalogue pictures (the others are kept for searches)' },
   { name: 'IMAGE_INDEX_ON_START', default: 'true', meaning: 'index products without descriptors in the background after start' },
   { name: 'IMAGE_INDEX_REFRESH_MS', default: '30000', meaning: 'how often an api picks up descriptors other replicas wrote (0: never)' },
   { name: 'IMAGE_PGVECTOR', default: 'auto', meaning: 'on PostgreSQL use pgvector HNSW where the extension exists (auto) or never (off)' },
@@ -195,6 +206,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       modelDir: str(env, 'IMAGE_MODEL_DIR', ''),
       inputSize: int(env, 'IMAGE_MODEL_INPUT', 160, 64, 1024),
       backend: oneOf(env, 'IMAGE_TF_BACKEND', ['wasm', 'cpu'] as const, 'wasm'),
+      extractThreads: int(env, 'IMAGE_EXTRACT_THREADS', defaultExtractThreads(), 1, 64),
+      indexThreads: int(env, 'IMAGE_INDEX_THREADS', 1, 1, 64),
       indexOnStart: bool(env, 'IMAGE_INDEX_ON_START', true),
       refreshMs: int(env, 'IMAGE_INDEX_REFRESH_MS', 30_000, 0),
       pgvector: oneOf(env, 'IMAGE_PGVECTOR', ['auto', 'off'] as const, 'auto'),

@@ -29,7 +29,8 @@ export interface ApiTestOptions {
 export async function createApiTestContext(dialect: DialectName, opts: ApiTestOptions = {}): Promise<ApiTestContext> {
   const testDb = await createTestDb(dialect);
   try {
-    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false' }, []);
+    // These apis never search by photo: one extraction thread (one copy of the network) is enough for them.
+    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
     const deps: ApiDeps = { config, db: testDb.db, storage: createStorageDriver(config) };
     if (opts.seed === 'reference') await seedReferenceData(deps);
     else await seedDemoData(deps, { products: opts.products ?? 16 });

@@ -62,7 +62,8 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
 export async function createCatalogueApi(dialect: DialectName, opts: CatalogueApiOptions = {}): Promise<CatalogueApi> {
   const testDb = await createTestDb(dialect);
   try {
-    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false' }, []);
+    // These apis never search by photo: one extraction thread (one copy of the network) is enough for them.
+    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
     const deps: ApiDeps = { config, db: testDb.db, storage: createStorageDriver(config) };
     if (opts.storage) deps.storage = opts.storage(deps);
     if (opts.products) await seedDemoData(deps, { products: opts.products, designPool: opts.designPool });

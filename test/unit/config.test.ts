@@ -1,3 +1,4 @@
+import os from 'node:os';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../config/index';
 
@@ -11,6 +12,9 @@ t.test('defaults run out of the box', async (t) => {
   t.equal(c.storage.driver, 'local');
   t.equal(c.sms.driver, 'log');
   t.same(c.orders.platformUserIds, []);
+  t.equal(c.imageSearch.extractThreads, Math.min(2, os.availableParallelism()), 'photo search: two extraction threads where there are two cores');
+  t.equal(c.imageSearch.indexThreads, 1, 'of which one indexes');
+  t.match(loadConfig({ IMAGE_EXTRACT_THREADS: '4', IMAGE_INDEX_THREADS: '2' }, []).imageSearch, { extractThreads: 4, indexThreads: 2 });
 });
 
 t.test('role from --role wins over ROLE', async (t) => {
@@ -37,6 +41,8 @@ const bad: Array<[Record<string, string>, string]> = [
   [{ PASSWORD_AES_KEY: 'short' }, 'PASSWORD_AES_KEY'],
   [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   [{ PLATFORM_USER_IDS: '1,x' }, 'PLATFORM_USER_IDS'],
+  [{ IMAGE_EXTRACT_THREADS: '0' }, 'IMAGE_EXTRACT_THREADS'],
+  [{ IMAGE_INDEX_THREADS: 'all' }, 'IMAGE_INDEX_THREADS'],
 ];
 for (const [env, name] of bad) {
   t.test(`a bad ${name} stops the boot with its name`, async (t) => {

@@ -87,3 +87,17 @@ t.test('colour histogram: a colourway is further away than the same lace in warm
   t.ok(dot(spread(r), spread(h)) > dot(r, h), `blurring the hue bins brings a 25° hue shift closer (${dot(r, h).toFixed(3)} → ${dot(spread(r), spread(h)).toFixed(3)})`);
   t.ok(dot(spread(r), spread(b)) < dot(spread(r), spread(h)), 'the blue colourway stays further away than the hue shift');
 });
+
+t.test('a photo\'s query views shared out over threads: the shares together are the views, in order', async (t) => {
+  const onTable = await decodeUpload(await laceOnTable());
+  const list = ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'] as const;
+  const whole = await makeViews(onTable, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  const p0 = await makeViews(onTable, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: { index: 0, of: 2 } });
+  const p1 = await makeViews(onTable, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: { index: 1, of: 2 } });
+  t.equal(p0.length + p1.length, whole.length, 'no view lost or made twice');
+  const interleaved = whole.map((_, i) => (i % 2 === 0 ? p0 : p1)[Math.floor(i / 2)]);
+  t.same(interleaved.map((v) => Array.from(v.data)), whole.map((v) => Array.from(v.data)), 'share i holds views i, i + 2, …');
+  const cat = await makeViews(onTable, ['full', 'rot90', 'centre50'], 64, { part: { index: 1, of: 2 } });
+  t.equal(cat.length, 1, 'a catalogue share: every other view');
+  t.same(Array.from(cat[0].data), Array.from((await makeViews(onTable, ['rot90'], 64))[0].data), 'the second view');
+});

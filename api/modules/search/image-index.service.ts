@@ -63,7 +63,10 @@ export class ImageIndexService {
     readonly settings: ImageSearchSettings,
     private readonly log: SearchLog,
   ) {
-    this.client = new ExtractClient({ modelDir: settings.modelDir, inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights });
+    this.client = new ExtractClient(
+      { modelDir: settings.modelDir, inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights },
+      { threads: settings.extractThreads, indexThreads: settings.indexThreads },
+    );
   }
 
   /**

@@ -1,6 +1,7 @@
 // Settings of photo search: config/ (IMAGE_* variables) carries the operator's ones; tests may override
 // them through `deps.imageSearch`; the rest are the defaults below.
 import path from 'node:path';
+import { defaultExtractThreads } from '../../../config/index';
 import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
 import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
@@ -16,6 +17,10 @@ export interface ImageSearchSettings {
   inputSize: number;
   /** IMAGE_TF_BACKEND: wasm (default) or cpu */
   backend: TfBackend;
+  /** IMAGE_EXTRACT_THREADS: worker threads that run the network; a search's views are shared out over all of them */
+  extractThreads: number;
+  /** IMAGE_INDEX_THREADS: how many of those may index catalogue pictures (the rest wait for searches) */
+  indexThreads: number;
   /** IMAGE_INDEX_ON_START: index not-yet-indexed products in the background after start */
   indexOnStart: boolean;
   /** IMAGE_INDEX_REFRESH_MS: how often to pick up descriptors other processes wrote (0 = never) */
@@ -46,6 +51,8 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     modelDir: '',
     inputSize: 160,
     backend: 'wasm',
+    extractThreads: defaultExtractThreads(),
+    indexThreads: 1,
     indexOnStart: true,
     refreshMs: 30_000,
     pgvector: 'auto',

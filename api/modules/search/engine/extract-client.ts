@@ -1,18 +1,34 @@
-// The api's side of the extraction worker: a priority queue (searches before catalogue indexing) that feeds
-// one worker thread one picture at a time. A queued search can be withdrawn before it starts.
+// The api's side of the extraction workers: a priority queue (searches before catalogue indexing) that
+// feeds a small pool of worker threads one task at a time. A search's views are shared out over all the
+// threads, so a query takes about 1/threads of the time a single thread would; catalogue indexing runs on
+// at most `indexThreads` of them, so the api keeps a core while it indexes. A queued search can be
+// withdrawn before it starts.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractorOptions } from './extractor-options';
 import type { RgbImage } from './types';
-import type { ViewName } from './views';
+import type { ViewName, ViewPart } from './views';
 import type { WorkerReply, WorkerRequest } from './extract.worker';
 
 export type Priority = 'query' | 'index';
 
-interface Pending { id: number; priority: Priority; image: RgbImage; views: ViewName[]; resolve(v: Float32Array[]): void; reject(e: Error): void }
-
 export interface ExtractorInfo { name: string; dim: number; backend: string }
+
+export interface PoolOptions {
+  /** worker threads, each with its own copy of the network */
+  threads: number;
+  /** of those, how many may run catalogue indexing (the first ones); searches use all */
+  indexThreads: number;
+}
+
+/**
+ * One request: a picture's views, described by one task (indexing) or one task per thread (a search);
+ * `parts` has a place for each task's vectors.
+ */
+interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
+interface Task { request: Request; part?: ViewPart; image: RgbImage; views: ViewName[] }
+interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
  * Where the worker's code is, and how to run it: the .ts source (under tsx or tap, whose loader a worker
@@ -28,101 +44,178 @@ function startWorker(workerData: ExtractorOptions): Worker {
   return new Worker(new URL('./extract.worker.js', import.meta.url), { workerData });
 }
 
+/** A worker that died after loading is started again, at most this many times per slot. */
+const MAX_RESTARTS = 5;
+
 export class ExtractClient {
-  private worker: Worker | null = null;
+  private readonly slots: Slot[];
   private ready: Promise<ExtractorInfo> | null = null;
-  private queue: Pending[] = [];
-  private inFlight: Pending | null = null;
+  private queue: Task[] = [];
   private nextId = 1;
   private closed = false;
-  /** average milliseconds per request, for status and logs */
+  private readonly pool: PoolOptions;
+  /** average milliseconds per task, for status and logs */
   avgMs = 0;
 
-  constructor(private readonly opts: ExtractorOptions) {}
+  constructor(private readonly opts: ExtractorOptions, pool: Partial<PoolOptions> = {}) {
+    const threads = Math.max(1, Math.floor(pool.threads ?? 1));
+    this.pool = { threads, indexThreads: Math.min(threads, Math.max(1, Math.floor(pool.indexThreads ?? 1))) };
+    this.slots = Array.from({ length: threads }, (_, index) => ({ index, worker: null, ready: false, task: null, restarts: 0 }));
+  }
 
-  /** Starts the worker (once) and resolves with the extractor's name and vector length. */
+  get threads(): number { return this.pool.threads; }
+
+  /** Starts the workers (once) and resolves with the extractor's name and vector length when all are ready. */
   start(): Promise<ExtractorInfo> {
-    this.ready ??= new Promise<ExtractorInfo>((resolve, reject) => {
+    this.ready ??= Promise.all(this.slots.map((s) => this.spawn(s))).then((infos) => infos[0]);
+    return this.ready;
+  }
+
+  private spawn(slot: Slot): Promise<ExtractorInfo> {
+    return new Promise<ExtractorInfo>((resolve, reject) => {
       const w = startWorker(this.opts);
-      this.worker = w;
+      slot.worker = w;
+      slot.ready = false;
       w.unref();
       w.on('message', (msg: WorkerReply) => {
-        if (msg.type === 'ready') return resolve({ name: msg.name, dim: msg.dim, backend: msg.backend });
-        if (msg.type === 'failed') return reject(new Error(`image search model failed to load: ${msg.error}`));
-        const job = this.inFlight;
-        this.inFlight = null;
-        if (job && job.id === msg.id) {
+        if (msg.type === 'ready') {
+          slot.ready = true;
+          resolve({ name: msg.name, dim: msg.dim, backend: msg.backend });
+          this.pump();
+          return;
+        }
+        if (msg.type === 'failed') {
+          const err = new Error(`image search model failed to load: ${msg.error}`);
+          reject(err);
+          // A slot that cannot load the model takes no more work; with none left, nothing can be answered.
+          slot.worker = null;
+          void w.terminate();
+          if (this.slots.every((s) => !s.worker)) this.failAll(err);
+          return;
+        }
+        const task = slot.task;
+        slot.task = null;
+        if (task) {
           if (msg.type === 'vectors') {
             this.avgMs = this.avgMs ? this.avgMs * 0.9 + msg.ms * 0.1 : msg.ms;
-            job.resolve(msg.vectors);
-          } else job.reject(new Error(msg.error));
+            this.finish(task, msg.vectors);
+          } else this.fail(task.request, new Error(msg.error));
         }
         this.pump();
       });
       w.on('error', (err) => {
         reject(err);
-        this.failAll(err);
+        if (slot.task) this.fail(slot.task.request, err);
+        slot.task = null;
       });
       w.on('exit', (code) => {
-        if (!this.closed) this.failAll(new Error(`image search worker exited with code ${code}`));
-        this.worker = null;
+        const wasReady = slot.ready;
+        slot.worker = null;
+        slot.ready = false;
+        if (this.closed) return;
+        const err = new Error(`image search worker exited with code ${code}`);
+        reject(err);
+        if (slot.task) this.fail(slot.task.request, err);
+        slot.task = null;
+        // A worker that had loaded the model and then died (out of memory, a crash in wasm) is replaced;
+        // one that never loaded would only fail again.
+        if (wasReady && slot.restarts < MAX_RESTARTS) {
+          slot.restarts++;
+          this.spawn(slot).catch(() => undefined);
+        } else if (this.slots.every((s) => !s.worker)) this.failAll(err);
       });
     });
-    return this.ready;
   }
 
   /**
    * Fused descriptors of the given views of a picture: one per view for indexing; for a query, the first
-   * MAX_QUERY_VIEWS views that apply to the photo (see FOCUS_VIEWS in views.ts).
+   * MAX_QUERY_VIEWS views that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads
+   * at once, each its share, and put back in order.
    */
   describe(image: RgbImage, views: ViewName[], priority: Priority): { id: number; promise: Promise<Float32Array[]> } {
     const id = this.nextId++;
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
       if (this.closed) return reject(new Error('image search is shut down'));
-      const job: Pending = { id, priority, image, views, resolve, reject };
-      // Searches go before every indexing job; within a priority, first come first served.
+      const of = priority === 'query' ? this.pool.threads : 1;
+      const request: Request = { id, priority, parts: new Array(of).fill(null), resolve, reject, settled: false };
+      const tasks: Task[] = Array.from({ length: of }, (_, index) => ({ request, part: of > 1 ? { index, of } : undefined, image, views }));
+      // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
-        const firstIndex = this.queue.findIndex((j) => j.priority === 'index');
-        if (firstIndex < 0) this.queue.push(job);
-        else this.queue.splice(firstIndex, 0, job);
-      } else this.queue.push(job);
+        const firstIndex = this.queue.findIndex((t) => t.request.priority === 'index');
+        if (firstIndex < 0) this.queue.push(...tasks);
+        else this.queue.splice(firstIndex, 0, ...tasks);
+      } else this.queue.push(...tasks);
     });
     void this.start().then(() => this.pump(), () => undefined);
     return { id, promise };
   }
 
-  /** Withdraws a queued request; false when it already started. */
+  /** Withdraws a queued request; false when any of its work already started (it then runs to the end). */
   withdraw(id: number): boolean {
-    const i = this.queue.findIndex((j) => j.id === id);
-    if (i < 0) return false;
-    const [job] = this.queue.splice(i, 1);
-    job.reject(new Error('withdrawn'));
+    const tasks = this.queue.filter((t) => t.request.id === id);
+    if (tasks.length === 0 || tasks.length !== tasks[0].request.parts.length) return false;
+    this.queue = this.queue.filter((t) => t.request.id !== id);
+    this.fail(tasks[0].request, new Error('withdrawn'));
     return true;
   }
 
-  get queued(): number { return this.queue.length + (this.inFlight ? 1 : 0); }
+  /** Requests waiting or being described. */
+  get queued(): number {
+    const ids = new Set(this.queue.map((t) => t.request.id));
+    for (const s of this.slots) if (s.task) ids.add(s.task.request.id);
+    return ids.size;
+  }
 
   private pump(): void {
-    if (this.inFlight || !this.worker) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    this.inFlight = job;
-    const copy = new Uint8Array(job.image.data);
-    const req: WorkerRequest = { id: job.id, type: 'describe', image: { data: copy, width: job.image.width, height: job.image.height }, views: job.views, query: job.priority === 'query' };
-    this.worker.postMessage(req, [copy.buffer]);
+    for (const slot of this.slots) {
+      if (slot.task || !slot.worker || !slot.ready) continue;
+      const at = this.queue.findIndex((t) => t.request.priority === 'query' || slot.index < this.pool.indexThreads);
+      if (at < 0) continue;
+      const [task] = this.queue.splice(at, 1);
+      slot.task = task;
+      // Each task gets its own copy of the pixels: the copy is moved to the worker, not shared.
+      const copy = new Uint8Array(task.image.data);
+      const req: WorkerRequest = {
+        id: task.request.id, type: 'describe', image: { data: copy, width: task.image.width, height: task.image.height },
+        views: task.views, query: task.request.priority === 'query', part: task.part,
+      };
+      slot.worker.postMessage(req, [copy.buffer]);
+    }
+  }
+
+  private finish(task: Task, vectors: Float32Array[]): void {
+    const r = task.request;
+    if (r.settled) return;
+    r.parts[task.part?.index ?? 0] = vectors;
+    if (r.parts.some((p) => p === null)) return;
+    // Part i holds the views at positions i, i + of, …: interleave them back into the views' order.
+    const parts = r.parts as Float32Array[][];
+    const out: Float32Array[] = [];
+    const longest = Math.max(...parts.map((p) => p.length));
+    for (let j = 0; j < longest; j++) for (const p of parts) if (j < p.length) out.push(p[j]);
+    r.settled = true;
+    r.resolve(out);
+  }
+
+  private fail(r: Request, err: Error): void {
+    if (r.settled) return;
+    r.settled = true;
+    // Its other tasks still queued are dropped; those running finish and are ignored.
+    this.queue = this.queue.filter((t) => t.request !== r);
+    r.reject(err);
   }
 
   private failAll(err: Error): void {
-    const all = [...this.queue, ...(this.inFlight ? [this.inFlight] : [])];
+    const requests = new Set<Request>([...this.queue.map((t) => t.request), ...this.slots.flatMap((s) => (s.task ? [s.task.request] : []))]);
     this.queue = [];
-    this.inFlight = null;
-    for (const j of all) j.reject(err);
+    for (const s of this.slots) s.task = null;
+    for (const r of requests) this.fail(r, err);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.failAll(new Error('image search is shut down'));
-    if (this.worker) await this.worker.terminate();
-    this.worker = null;
+    await Promise.all(this.slots.map((s) => s.worker?.terminate()));
+    for (const s of this.slots) s.worker = null;
   }
 }

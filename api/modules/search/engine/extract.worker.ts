@@ -6,15 +6,15 @@ import type { ExtractorOptions } from './extractor-options';
 import { describeViews } from './fused-descriptor';
 import { fusedDim } from './fused-descriptor';
 import { initTf } from './tf-runtime';
-import { MAX_QUERY_VIEWS, makeViews, type ViewName } from './views';
+import { MAX_QUERY_VIEWS, makeViews, type ViewName, type ViewPart } from './views';
 import type { RgbImage } from './types';
 
 /**
  * `query`: views that do not apply to this photo (the focus views where the lace fills it) are left out and
  * at most MAX_QUERY_VIEWS are made, so fewer vectors than views can come back; for catalogue pictures every
- * view gives a vector, in order.
+ * view gives a vector, in order. `part`: only that share of the views (makeViews), in order.
  */
-export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean };
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart };
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
@@ -40,7 +40,7 @@ port.on('message', (msg: WorkerRequest) => {
     const t0 = performance.now();
     try {
       const extractor = await started;
-      const views = await makeViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS } : {});
+      const views = await makeViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
       const vectors = await describeViews(extractor, views, opts.weights);
       port.postMessage({ id: msg.id, type: 'vectors', vectors, ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
     } catch (err) {

@@ -119,23 +119,31 @@ export const MAX_QUERY_VIEWS = 4;
  * photo again) is left out rather than repeated, and only the first `max` views that apply are made: a
  * query list can name views for both kinds of photo (e.g. the focus crops, then zoomed views of an
  * all-lace photo) and each photo gets the ones that fit it.
+ *
+ * `part` (queries): the choice is made as above, then only every `of`-th chosen view from the `index`-th on
+ * is made, so that several threads can each describe a share of one photo's views and together describe
+ * them all (see ExtractClient); the choice, being computed from the photo alone, is the same in each.
  */
-export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number } = {}): Promise<RgbImage[]> {
+export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart } = {}): Promise<RgbImage[]> {
   let region: Promise<LaceRegion | null> | undefined;
   const regionOf = () => (region ??= findLace(img));
-  if (!opts.dropUnneeded) return Promise.all(views.map((v) => makeView(img, v, size, regionOf)));
+  const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
+  if (!opts.dropUnneeded) return Promise.all(mine([...views]).map((v) => makeView(img, v, size, regionOf)));
   const max = opts.max ?? views.length;
-  const chosen: Array<Promise<RgbImage>> = [];
+  const chosen: Array<() => Promise<RgbImage>> = [];
   for (const v of views) {
     if (chosen.length >= max) break;
-    if (!FOCUS_VIEWS.includes(v)) chosen.push(makeView(img, v, size));
+    if (!FOCUS_VIEWS.includes(v)) chosen.push(() => makeView(img, v, size));
     else {
       const sq = focusSquare(img, v, await regionOf());
-      if (sq) chosen.push(cropPixels(img, sq, size));
+      if (sq) chosen.push(() => cropPixels(img, sq, size));
     }
   }
-  return Promise.all(chosen);
+  return Promise.all(mine(chosen).map((make) => make()));
 }
+
+/** The share of a picture's views one thread describes: those at positions index, index + of, … */
+export interface ViewPart { index: number; of: number }
 
 // ---- Finding the lace in a photo ----------------------------------------------------------------------------
 // Lace is the fine, high-contrast texture of a photo: thin cords and mesh against their ground. What it lies
