@@ -20,6 +20,19 @@ export interface ScaleRow {
   rightDesign: number;
   /** share of queries where the index's top-1 design equals an exact scan's (ann only) */
   agreeExact: number | null;
+  /** whole queries from a photo, as the api answers them (when asked for: see WholeQuery) */
+  whole: { median: number; p95: number; rightDesign: number; rows: number; queries: number; stages: Record<string, { median: number; p95: number }> } | null;
+}
+
+/**
+ * A whole query at scale, as the api answers it: the photo decoded and described by the extraction
+ * threads, the graph's candidates, their full descriptors read from SQLite (`table`) and re-scored.
+ */
+export interface WholeQuery {
+  /** a photo of product `product` (an index into `real`); the `i`-th of the queries */
+  photoOf(product: number, i: number): Promise<Buffer>;
+  describe(photo: Buffer): Promise<Float32Array[]>;
+  table: RescoreTable;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -28,13 +41,14 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
  * `real[i]` are design i's catalogue-view descriptors. Index `images` products, product p a noisy copy of
  * design (p - 1) % real.length; query with two real views of a design; a product's design is known.
  */
-export async function measureScale(real: Float32Array[][], sizes: number[], settings: ImageSearchSettings, log: (m: string) => void): Promise<ScaleRow[]> {
+export async function measureScale(real: Float32Array[][], sizes: number[], settings: ImageSearchSettings, log: (m: string) => void, whole?: WholeQuery): Promise<ScaleRow[]> {
   const dim = real[0][0].length;
   const perImage = real[0].length;
   const rows: ScaleRow[] = [];
   const queryOf = (d: number) => [real[d][0], real[d][Math.min(6, perImage - 1)]];
   const queryDesigns = Array.from({ length: 40 }, (_, i) => (i * 37) % real.length);
   const noiseSd = 0.005 / Math.sqrt(3); // as uniform ±0.005 per dimension
+  const photos = whole ? await Promise.all(queryDesigns.map((d, i) => whole.photoOf(d, i))) : [];
   for (const images of sizes) {
     const vectors = images * perImage;
     const t0 = Date.now();
@@ -112,8 +126,10 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       }
       if (hits[0] && (hits[0].productId - 1) % real.length === d) right++;
     }
+    const wholeRow = whole ? await measureWhole(index, real, perImage, queryDesigns, photos, whole, settings) : null;
+    if (wholeRow) log(`${images} images: whole query from a photo median ${wholeRow.median.toFixed(0)} ms, p95 ${wholeRow.p95.toFixed(0)} ms, right design ${wholeRow.rightDesign.toFixed(2)}; ${Object.entries(wholeRow.stages).map(([k, v]) => `${k} ${v.median.toFixed(0)}/${v.p95.toFixed(0)}`).join(', ')} ms (median/p95)`);
     rows.push({
-      images, vectors: index.count, kind: index.kind, buildSeconds, median: pct(times, 0.5), p95: pct(times, 0.95),
+      images, vectors: index.count, kind: index.kind, buildSeconds, median: pct(times, 0.5), p95: pct(times, 0.95), whole: wholeRow,
       rescoreMedian: rescoreTimes.length ? pct(rescoreTimes, 0.5) : 0, bytes: index.bytes(), rss: process.memoryUsage().rss,
       rightDesign: right / queryDesigns.length, agreeExact: exactProjected ? agree / queryDesigns.length : null,
     });
@@ -124,34 +140,87 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
 }
 
 /**
- * The api's re-scoring read: full descriptors (dim floats) of `perQuery` rows by id, from a SQLite table of
- * `rows` descriptors. Returns the median and p95 milliseconds of 40 reads.
+ * Whole queries against a large index. The index holds noisy copies whose full vectors were never made, so
+ * the re-scoring reads as many rows from the SQLite table as the api would and converts them as the api
+ * does, then scores with the copied design's real (noise-free) descriptors: the same work, on the vectors
+ * at hand. Product p's graph keys are (p - 1) × perImage + 1 … p × perImage, in view order.
  */
-export function measureRescoreRead(dim: number, rows: number, perQuery: number): { median: number; p95: number } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rescore-'));
-  const db = new SQLite(path.join(dir, 'r.sqlite'));
-  try {
-    db.pragma('journal_mode = WAL');
-    db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null)');
-    const ins = db.prepare('insert into image_descriptor (id, product_id, vec) values (?, ?, ?)');
-    const blob = Buffer.alloc(dim * 4, 7);
-    db.transaction(() => { for (let i = 1; i <= rows; i++) ins.run(i, Math.ceil(i / 12), blob); })();
-    const r = new Rng(5);
-    const times: number[] = [];
-    for (let q = 0; q < 43; q++) {
-      const ids = Array.from({ length: perQuery }, () => r.int(1, rows));
-      const t = performance.now();
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        db.prepare(`select id, vec from image_descriptor where id in (${chunk.map(() => '?').join(',')})`).all(...chunk);
-      }
-      if (q >= 3) times.push(performance.now() - t);
+async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
+  const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
+  const times: number[] = [];
+  const stages = { describe: [] as number[], search: [] as number[], read: [] as number[], rescore: [] as number[] };
+  let right = 0, rows = 0;
+  for (const [i, photo] of photos.entries()) {
+    const t = performance.now();
+    const q = await whole.describe(photo);
+    const t1 = performance.now();
+    let hits: IndexHit[];
+    if (index.kind === 'ann') {
+      const candidates = index.search(q, settings.maxResults * 3);
+      const t2 = performance.now();
+      const entries = candidates.flatMap((h) => h.entries ?? [h.entry]);
+      const read = whole.table.read(entries);
+      const t3 = performance.now();
+      rows = Math.max(rows, read.size);
+      hits = rescore(candidates, q, (e) => (read.has(e) ? fullOf(e) : undefined), settings.maxResults);
+      stages.search.push(t2 - t1); stages.read.push(t3 - t2); stages.rescore.push(performance.now() - t3);
+    } else {
+      hits = index.search(q, settings.maxResults);
+      stages.search.push(performance.now() - t1);
     }
-    return { median: pct(times, 0.5), p95: pct(times, 0.95) };
-  } finally {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    stages.describe.push(t1 - t);
+    times.push(performance.now() - t);
+    if (hits[0] && (hits[0].productId - 1) % real.length === designs[i]) right++;
   }
+  const split = Object.fromEntries(Object.entries(stages).filter(([, xs]) => xs.length).map(([k, xs]) => [k, { median: pct(xs, 0.5), p95: pct(xs, 0.95) }]));
+  return { median: pct(times, 0.5), p95: pct(times, 0.95), rightDesign: right / photos.length, rows, queries: photos.length, stages: split };
+}
+
+/**
+ * The api's stored descriptors, as far as re-scoring reads them: a SQLite table of `rows` full descriptors
+ * (dim floats each) read by id in chunks of 500, as ImageIndexService.rescored reads them.
+ */
+export class RescoreTable {
+  private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rescore-'));
+  private readonly db = new SQLite(path.join(this.dir, 'r.sqlite'));
+
+  constructor(readonly dim: number, readonly rows: number) {
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null)');
+    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec) values (?, ?, ?)');
+    const blob = Buffer.alloc(dim * 4, 7);
+    this.db.transaction(() => { for (let i = 1; i <= rows; i++) ins.run(i, Math.ceil(i / 12), blob); })();
+  }
+
+  /** The descriptors of these ids (taken modulo the table's size), by the id asked for. */
+  read(ids: number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const asked = new Map(chunk.map((id) => [((id - 1) % this.rows) + 1, id]));
+      const got = this.db.prepare(`select id, vec from image_descriptor where id in (${[...asked.keys()].map(() => '?').join(',')})`).all(...asked.keys()) as Array<{ id: number; vec: Buffer }>;
+      for (const r of got) out.set(asked.get(r.id)!, new Float32Array(r.vec.buffer.slice(r.vec.byteOffset, r.vec.byteOffset + r.vec.byteLength)));
+    }
+    return out;
+  }
+
+  close(): void {
+    this.db.close();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The re-scoring read alone: `perQuery` random rows by id; the median and p95 milliseconds of 40 reads. */
+export function measureRescoreRead(table: RescoreTable, perQuery: number): { median: number; p95: number } {
+  const r = new Rng(5);
+  const times: number[] = [];
+  for (let q = 0; q < 43; q++) {
+    const ids = Array.from({ length: perQuery }, () => r.int(1, table.rows));
+    const t = performance.now();
+    table.read(ids);
+    if (q >= 3) times.push(performance.now() - t);
+  }
+  return { median: pct(times, 0.5), p95: pct(times, 0.95) };
 }
 
 /**
