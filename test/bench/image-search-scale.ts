@@ -1,15 +1,12 @@
 // The scale part of the image-search benchmark: search latency and memory with 10,000 and 100,000
 // indexed catalogue pictures (× the catalogue views each), using the index the api would use at that
-// size, filled with the benchmark's real descriptors copied with noise; and the cost of the exact
-// re-scoring read (full descriptors by row id) from SQLite.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+// size, filled with the benchmark's real descriptors copied with noise; and whole queries from a photo, as
+// the api answers them.
 import { Rng } from '../../api/db/seed/random';
 import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
+import { dot } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
 
@@ -21,18 +18,17 @@ export interface ScaleRow {
   /** share of queries where the index's top-1 design equals an exact scan's (ann only) */
   agreeExact: number | null;
   /** whole queries from a photo, as the api answers them (when asked for: see WholeQuery) */
-  whole: { median: number; p95: number; rightDesign: number; rows: number; queries: number; stages: Record<string, { median: number; p95: number }> } | null;
+  whole: { median: number; p95: number; rightDesign: number; queries: number; stages: Record<string, { median: number; p95: number }> } | null;
 }
 
 /**
  * A whole query at scale, as the api answers it: the photo decoded and described by the extraction
- * threads, the graph's candidates, their full descriptors read from SQLite (`table`) and re-scored.
+ * threads, the graph's candidates, re-scored from the codes the graph keeps in memory.
  */
 export interface WholeQuery {
   /** a photo of product `product` (an index into `real`); the `i`-th of the queries */
   photoOf(product: number, i: number): Promise<Buffer>;
   describe(photo: Buffer): Promise<Float32Array[]>;
-  table: RescoreTable;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -77,28 +73,29 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       const ann = new AnnIndex(dim, projection, annOptions(settings));
       const k = projection.k;
       const base = real.map((views) => views.map((v) => projection.apply(v, new Float32Array(k), false)));
+      const baseMeanDot = real.map((views) => views.map((v) => dot(v, projection.mean)));
       exactProjected = new FlatIndex(k, vectors);
       const batch = 2000;
-      const flat = new Float32Array(batch * perImage * k);
-      const one = new Float32Array(k);
+      const coords = new Float32Array(batch * perImage * k);
+      const meanDots = new Float32Array(batch * perImage);
       for (let first = 1; first <= images; first += batch) {
         const products: number[] = [];
         for (let p = first; p < first + batch && p <= images; p++) {
-          const src = base[(p - 1) % base.length];
+          const d = (p - 1) % base.length;
           const copies: Float32Array[] = [];
           const row0 = products.length * perImage;
           for (let v = 0; v < perImage; v++) {
-            let s = 0;
-            for (let j = 0; j < k; j++) { one[j] = src[v][j] + noiseSd * noise.gaussian(); s += one[j] * one[j]; }
-            const n = Math.sqrt(s);
             const at = (row0 + v) * k;
-            for (let j = 0; j < k; j++) flat[at + j] = one[j] / n;
-            copies.push(flat.slice(at, at + k));
+            let s = 0;
+            for (let j = 0; j < k; j++) { const x = base[d][v][j] + noiseSd * noise.gaussian(); coords[at + j] = x; s += x * x; }
+            meanDots[row0 + v] = baseMeanDot[d][v];
+            const n = Math.sqrt(s);
+            copies.push(Float32Array.from(coords.subarray(at, at + k), (x) => x / n));
           }
           products.push(p);
           exactProjected.add(p, copies);
         }
-        ann.addProjected(products, perImage, flat);
+        ann.addProjected(products, perImage, coords.subarray(0, products.length * perImage * k), meanDots);
         if ((first - 1 + batch) % 20_000 === 0) log(`  ${first - 1 + batch} of ${images} pictures in the graph (${Math.round((Date.now() - t0) / 1000)} s)`);
       }
       index = ann;
@@ -115,18 +112,20 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       times.push(performance.now() - t);
       if (index.kind === 'ann' && exactProjected) {
         const ann = index as AnnIndex, exactIndex = exactProjected;
-        // Exact re-scoring in the projected space here (the copies' full vectors are never made); the api
-        // re-scores with the stored full vectors: its read is measured below.
-        const t2 = performance.now();
+        // How much the graph loses: its candidates ranked exactly in the projected space against an exact
+        // scan of that space.
         const pq = q.map((v) => ann.projection.apply(v));
-        hits = rescore(hits, pq, (e) => exactIndex.vectorAt(e - 1), 100);
-        rescoreTimes.push(performance.now() - t2);
+        const graphTop = rescore(hits, pq, (e) => exactIndex.vectorAt(e - 1), 1);
         const exact = exactIndex.search(pq, 1);
-        if ((exact[0].productId - 1) % real.length === (hits[0].productId - 1) % real.length) agree++;
+        if ((exact[0].productId - 1) % real.length === (graphTop[0].productId - 1) % real.length) agree++;
+        // The api's re-scoring, from the codes in memory.
+        const t2 = performance.now();
+        hits = ann.rescore(hits, q, settings.maxResults);
+        rescoreTimes.push(performance.now() - t2);
       }
       if (hits[0] && (hits[0].productId - 1) % real.length === d) right++;
     }
-    const wholeRow = whole ? await measureWhole(index, real, perImage, queryDesigns, photos, whole, settings) : null;
+    const wholeRow = whole ? await measureWhole(index, real, queryDesigns, photos, whole, settings) : null;
     if (wholeRow) log(`${images} images: whole query from a photo median ${wholeRow.median.toFixed(0)} ms, p95 ${wholeRow.p95.toFixed(0)} ms, right design ${wholeRow.rightDesign.toFixed(2)}; ${Object.entries(wholeRow.stages).map(([k, v]) => `${k} ${v.median.toFixed(0)}/${v.p95.toFixed(0)}`).join(', ')} ms (median/p95)`);
     rows.push({
       images, vectors: index.count, kind: index.kind, buildSeconds, median: pct(times, 0.5), p95: pct(times, 0.95), whole: wholeRow,
@@ -139,17 +138,11 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
   return rows;
 }
 
-/**
- * Whole queries against a large index. The index holds noisy copies whose full vectors were never made, so
- * the re-scoring reads as many rows from the SQLite table as the api would and converts them as the api
- * does, then scores with the copied design's real (noise-free) descriptors: the same work, on the vectors
- * at hand. Product p's graph keys are (p - 1) × perImage + 1 … p × perImage, in view order.
- */
-async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
-  const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
+/** Whole queries against a large index, one at a time, with the time of each stage. */
+async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
   const times: number[] = [];
-  const stages = { describe: [] as number[], search: [] as number[], read: [] as number[], rescore: [] as number[] };
-  let right = 0, rows = 0;
+  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[] };
+  let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
     const q = await whole.describe(photo);
@@ -158,12 +151,8 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
     if (index.kind === 'ann') {
       const candidates = index.search(q, settings.maxResults * 3);
       const t2 = performance.now();
-      const entries = candidates.flatMap((h) => h.entries ?? [h.entry]);
-      const read = whole.table.read(entries);
-      const t3 = performance.now();
-      rows = Math.max(rows, read.size);
-      hits = rescore(candidates, q, (e) => (read.has(e) ? fullOf(e) : undefined), settings.maxResults);
-      stages.search.push(t2 - t1); stages.read.push(t3 - t2); stages.rescore.push(performance.now() - t3);
+      hits = index.rescore(candidates, q, settings.maxResults);
+      stages.search.push(t2 - t1); stages.rescore.push(performance.now() - t2);
     } else {
       hits = index.search(q, settings.maxResults);
       stages.search.push(performance.now() - t1);
@@ -173,62 +162,16 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
     if (hits[0] && (hits[0].productId - 1) % real.length === designs[i]) right++;
   }
   const split = Object.fromEntries(Object.entries(stages).filter(([, xs]) => xs.length).map(([k, xs]) => [k, { median: pct(xs, 0.5), p95: pct(xs, 0.95) }]));
-  return { median: pct(times, 0.5), p95: pct(times, 0.95), rightDesign: right / photos.length, rows, queries: photos.length, stages: split };
-}
-
-/**
- * The api's stored descriptors, as far as re-scoring reads them: a SQLite table of `rows` full descriptors
- * (dim floats each) read by id in chunks of 500, as ImageIndexService.rescored reads them.
- */
-export class RescoreTable {
-  private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rescore-'));
-  private readonly db = new SQLite(path.join(this.dir, 'r.sqlite'));
-
-  constructor(readonly dim: number, readonly rows: number) {
-    this.db.pragma('journal_mode = WAL');
-    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null)');
-    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec) values (?, ?, ?)');
-    const blob = Buffer.alloc(dim * 4, 7);
-    this.db.transaction(() => { for (let i = 1; i <= rows; i++) ins.run(i, Math.ceil(i / 12), blob); })();
-  }
-
-  /** The descriptors of these ids (taken modulo the table's size), by the id asked for. */
-  read(ids: number[]): Map<number, Float32Array> {
-    const out = new Map<number, Float32Array>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const asked = new Map(chunk.map((id) => [((id - 1) % this.rows) + 1, id]));
-      const got = this.db.prepare(`select id, vec from image_descriptor where id in (${[...asked.keys()].map(() => '?').join(',')})`).all(...asked.keys()) as Array<{ id: number; vec: Buffer }>;
-      for (const r of got) out.set(asked.get(r.id)!, new Float32Array(r.vec.buffer.slice(r.vec.byteOffset, r.vec.byteOffset + r.vec.byteLength)));
-    }
-    return out;
-  }
-
-  close(): void {
-    this.db.close();
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-/** The re-scoring read alone: `perQuery` random rows by id; the median and p95 milliseconds of 40 reads. */
-export function measureRescoreRead(table: RescoreTable, perQuery: number): { median: number; p95: number } {
-  const r = new Rng(5);
-  const times: number[] = [];
-  for (let q = 0; q < 43; q++) {
-    const ids = Array.from({ length: perQuery }, () => r.int(1, table.rows));
-    const t = performance.now();
-    table.read(ids);
-    if (q >= 3) times.push(performance.now() - t);
-  }
-  return { median: pct(times, 0.5), p95: pct(times, 0.95) };
+  return { median: pct(times, 0.5), p95: pct(times, 0.95), rightDesign: right / photos.length, queries: photos.length, stages: split };
 }
 
 /**
  * The catalogue in the graph the api uses from `annFrom` vectors on (PCA fitted on a sample of it), with
- * a search that re-scores the candidates with the full vectors as the api does: the quality rows can then
- * be measured on both kinds of index in one run.
+ * a search that re-scores the candidates as the api does (from the graph's codes), or with the full
+ * vectors (`rescoreWith: 'full'`, the exact fused cosine, for comparison): the quality rows can then be
+ * measured on both kinds of index in one run.
  */
-export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings): (queries: Float32Array[], k: number) => IndexHit[] {
+export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings, rescoreWith: 'codes' | 'full' = 'codes'): (queries: Float32Array[], k: number) => IndexHit[] {
   const all = [...vectorsOf.values()];
   const dim = all[0][0].length;
   const flat = all.flat();
@@ -242,5 +185,6 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   });
   for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
   // As the api asks (ImageIndexService.nearest): 3 × maxResults candidate products, re-scored, then the top k.
-  return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k);
+  if (rescoreWith === 'full') return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k);
+  return (queries, k) => ann.rescore(ann.search(queries, settings.maxResults * 3), queries, k);
 }

@@ -152,3 +152,67 @@ t.test('with pgvector the process keeps only which rows are whose', async (t) =>
   t.ok(keys.bytes() < 200, 'no vectors held');
   t.throws(() => keys.search(), /PostgreSQL/, 'searching it is a mistake the caller hears about');
 });
+
+t.test('the graph re-scores its candidates from codes in memory: the fused cosine but for what PCA dropped', async (t) => {
+  const { items, noisy } = catalogue(400, 6, 13);
+  const sample = items.flatMap((i) => i.vectors).filter((_, i) => i % 2 === 0);
+  const byKey = new Map<number, Float32Array>();
+  const build = (k: number) => {
+    const ann = new AnnIndex(DIM, Projection.fit(sample, DIM, k), { allEntriesOf: 5 });
+    let key = 1;
+    for (const it of items) ann.add(it.productId, it.vectors, it.vectors.map((v) => { byKey.set(key, v); return key++; }));
+    return ann;
+  };
+  const ann = build(24);
+  const { projection } = ann;
+  // What the k-dimensional basis misses of a vector: r = (v − μ) − Bᵀ·B(v − μ).
+  const residual = (v: Float32Array) => {
+    const c = projection.apply(v, undefined, false);
+    const r = Float32Array.from(v, (x, j) => x - projection.mean[j]);
+    for (let i = 0; i < projection.k; i++) for (let j = 0; j < DIM; j++) r[j] -= c[i] * projection.basis[i * DIM + j];
+    return r;
+  };
+  const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
+  let right = 0, checked = 0;
+  for (const it of items.filter((_, i) => i % 20 === 0)) {
+    const q = [noisy(it.centre, 0.1)];
+    const hits = ann.rescore(ann.search(q, 30), q, 10);
+    if (hits[0].productId === it.productId) right++;
+    for (const h of hits) {
+      const exact = dot(q[0], byKey.get(h.entry)!);
+      const bound = norm(residual(q[0])) * norm(residual(byKey.get(h.entry)!)) + 0.01;
+      if (Math.abs(h.score - exact) <= bound) checked++;
+      else t.fail(`entry ${h.entry}: estimate ${h.score.toFixed(4)}, exact ${exact.toFixed(4)}, bound ${bound.toFixed(4)}`);
+    }
+    // The order is the estimate's, best first, with the entry that gave each product its score.
+    t.ok(hits.every((h, i) => i === 0 || hits[i - 1].score >= h.score), 'best first');
+  }
+  t.equal(right, 20, 'every query finds its own product first');
+  t.equal(checked, 200, 'every estimate is within |r_v|·|r_q| (+ int8 rounding) of the full cosine');
+
+  // With a basis as wide as the descriptors nothing is dropped: the estimate is the full cosine.
+  const whole = build(DIM);
+  const q = [noisy(items[7].centre, 0.1)];
+  const full = rescore(whole.search(q, 30), q, (e) => byKey.get(e), 10);
+  const est = whole.rescore(whole.search(q, 30), q, 10);
+  // (int8 rounding may swap two products a thousandth apart further down)
+  t.same(est.slice(0, 5).map((h) => h.productId), full.slice(0, 5).map((h) => h.productId), 'the same leading order as the full vectors give');
+  t.ok(est.every((h, i) => Math.abs(h.score - full[i].score) < 0.01), 'and the same scores, but for int8 rounding');
+
+  // The codes are saved with the graph, follow removals, and an older file without them is not read.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ann-codes-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'c.idx');
+  ann.removeProduct(8);
+  await ann.save(file, {});
+  const loaded = (await AnnIndex.load(file))!.index;
+  const q8 = [noisy(items[7].centre, 0.1)];
+  const before = ann.rescore(ann.search(q8, 30), q8, 10), after = loaded.rescore(loaded.search(q8, 30), q8, 10);
+  t.same(after, before, 'a loaded graph re-scores exactly as the saved one');
+  t.notOk(after.some((h) => h.productId === 8), 'a removed product has no codes left to score');
+  t.ok(loaded.rescore([{ productId: 8, score: 1, entry: 43, entries: [43, 44] }], q8, 10).length === 0, 'not even when a stale candidate names its entries');
+  const old = fs.readFileSync(file);
+  old.writeUInt32LE(0x414e4e31, 0);
+  fs.writeFileSync(file, old);
+  t.equal(await AnnIndex.load(file), null, 'an "ANN1" file (no codes) is not loaded: the service rebuilds it from the stored descriptors');
+});

@@ -10,7 +10,7 @@ import type { DialectName } from '../../db/database';
 import type { StorageDriver } from '../file/storage';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
 import { FlatIndex } from './engine/flat-index';
-import { AnnIndex, rescore } from './engine/ann-index';
+import { AnnIndex } from './engine/ann-index';
 import { KeysIndex } from './engine/keys-index';
 import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
@@ -352,23 +352,13 @@ export class ImageIndexService {
     await this.start();
     let hits: IndexHit[];
     if (this.pgvector) hits = await this.nearestPg(queries, k * 3);
-    else if (this.index?.kind === 'ann') hits = await this.rescored(queries, this.index.search(queries, k * 3), k * 3);
+    // The graph's candidates in the order of the fused cosine, from the codes the graph keeps in memory.
+    else if (this.index instanceof AnnIndex) hits = this.index.rescore(this.index.search(queries, k * 3), queries, k * 3);
     else hits = (this.index as VectorIndex).search(queries, k * 3);
     if (hits.length === 0) return [];
     const onSale = new Set((await this.db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id').select('p.id')
       .where('p.id', 'in', hits.map((h) => h.productId)).where('p.status', '=', 1).where('c.status', '=', 1).execute()).map((r) => r.id));
     return hits.filter((h) => onSale.has(h.productId)).slice(0, k);
-  }
-
-  /** The graph's candidates re-scored with their full stored descriptors: the exact fused similarity. */
-  private async rescored(queries: Float32Array[], hits: IndexHit[], k: number): Promise<IndexHit[]> {
-    const vectors = new Map<number, Float32Array>();
-    const entries = hits.flatMap((h) => h.entries ?? [h.entry]);
-    for (let i = 0; i < entries.length; i += 500) {
-      const rows = await this.db.selectFrom('image_descriptor').select(['id', 'vec']).where('id', 'in', entries.slice(i, i + 500)).execute();
-      for (const r of rows) vectors.set(r.id, fromBytes(r.vec));
-    }
-    return rescore(hits, queries, (entry) => vectors.get(entry), k);
   }
 
   /**

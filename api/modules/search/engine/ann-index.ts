@@ -1,12 +1,14 @@
 // Approximate nearest neighbours for large catalogues: descriptors projected to a few hundred dimensions
 // (PCA fitted on the catalogue, projection.ts) and kept in usearch's HNSW graph as int8 with the cosine
-// metric. Keys are the stored descriptors' row ids, so callers can re-score the candidates exactly with
-// the full descriptors (the service does: the similarity a buyer sees is always the fused cosine).
-// Persisted as two files: usearch's own (`<file>.usearch`) and ours (projection and key → product map).
+// metric. Keys are the stored descriptors' row ids. The graph's order is that of the projected, centred and
+// normalised vectors; `rescore` puts the candidates back in the order of the fused cosine itself, estimated
+// from codes kept in memory (EntryCodes below), so no stored descriptor is read while a buyer waits.
+// Persisted as two files: usearch's own (`<file>.usearch`) and ours (projection, key → product map, codes).
 import fs from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { IndexHit, VectorIndex } from './vector-index';
 import { Projection } from './projection';
+import { dot, dotAt } from './types';
 
 export interface AnnOptions {
   /** HNSW graph degree (usearch "connectivity") */
@@ -24,7 +26,110 @@ export interface AnnOptions {
   allEntriesOf?: number;
 }
 
-const MAGIC = 0x414e4e31; // "ANN1"
+// "ANN2": the file also holds the re-scoring codes ("ANN1" files, without them, are rebuilt from the stored descriptors).
+const MAGIC = 0x414e4e32;
+
+/**
+ * What re-scoring keeps of each entry: its coordinates in the projection's basis (the centred descriptor
+ * p = B(v − μ), not normalised) as int8 with one scale per entry, and v·μ. For a query q with
+ * coordinates p_q, v·q = v·μ + μ·(q − μ) + p·p_q + r·r_q, where r and r_q are the parts outside the basis;
+ * all but the last term are known, so the estimate misses only the similarity PCA threw away (k + 8 bytes
+ * an entry instead of the descriptor's 4 × dim). The int8 rounding adds an error of about
+ * scale/√12 × |p_q| to a score (≈ 0.001 on the catalogue's descriptors).
+ */
+class EntryCodes {
+  private codes: Int8Array;
+  private scale: Float32Array;
+  private meanDot: Float32Array;
+  private readonly slotOf = new Map<number, number>();
+  private readonly free: number[] = [];
+  private used = 0;
+
+  constructor(readonly k: number, capacity = 1024) {
+    this.codes = new Int8Array(capacity * k);
+    this.scale = new Float32Array(capacity);
+    this.meanDot = new Float32Array(capacity);
+  }
+
+  get size(): number { return this.slotOf.size; }
+  bytes(): number { return this.scale.length * (this.k + 8) + this.slotOf.size * 40; }
+
+  set(key: number, coords: Float32Array, meanDot: number): void {
+    let slot = this.slotOf.get(key) ?? this.free.pop();
+    if (slot === undefined) {
+      if (this.used === this.scale.length) this.grow(this.scale.length * 2);
+      slot = this.used++;
+    }
+    this.slotOf.set(key, slot);
+    const { k } = this;
+    let max = 0;
+    for (let j = 0; j < k; j++) max = Math.max(max, Math.abs(coords[j]));
+    const scale = max > 0 ? max / 127 : 1;
+    const at = slot * k;
+    for (let j = 0; j < k; j++) this.codes[at + j] = Math.round(coords[j] / scale);
+    this.scale[slot] = scale;
+    this.meanDot[slot] = meanDot;
+  }
+
+  delete(key: number): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.slotOf.delete(key);
+    this.free.push(slot);
+  }
+
+  /** The estimated v·q of entry `key` for a query given as its coordinates and μ·(q − μ); undefined when unknown. */
+  score(key: number, coords: Float32Array, constant: number): number | undefined {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return undefined;
+    const { k, codes } = this;
+    const at = slot * k;
+    return this.meanDot[slot] + constant + dotAt(codes, at, coords, 0, k) * this.scale[slot];
+  }
+
+  /** The codes of `keys`, in that order: k bytes each, then a scale and v·μ each (float32). */
+  toBuffer(keys: number[]): Buffer {
+    const { k } = this;
+    const codes = new Int8Array(keys.length * k), floats = new Float32Array(keys.length * 2);
+    keys.forEach((key, i) => {
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) throw new Error(`no re-scoring codes for key ${key}`);
+      codes.set(this.codes.subarray(slot * k, (slot + 1) * k), i * k);
+      floats[2 * i] = this.scale[slot];
+      floats[2 * i + 1] = this.meanDot[slot];
+    });
+    return Buffer.concat([Buffer.from(codes.buffer), Buffer.from(floats.buffer)]);
+  }
+
+  static bytesFor(count: number, k: number): number { return count * (k + 8); }
+
+  /** Reads what `toBuffer(keys)` wrote. */
+  static fromBuffer(buf: Buffer, keys: ArrayLike<number>, k: number): EntryCodes {
+    const n = keys.length;
+    const out = new EntryCodes(k, Math.max(1024, n));
+    out.codes.set(new Int8Array(buf.buffer, buf.byteOffset, n * k));
+    const floats = new Float32Array(buf.buffer.slice(buf.byteOffset + n * k, buf.byteOffset + n * k + n * 8));
+    for (let i = 0; i < n; i++) {
+      out.slotOf.set(keys[i], i);
+      out.scale[i] = floats[2 * i];
+      out.meanDot[i] = floats[2 * i + 1];
+    }
+    out.used = n;
+    return out;
+  }
+
+  private grow(capacity: number): void {
+    const codes = new Int8Array(capacity * this.k);
+    codes.set(this.codes);
+    const scale = new Float32Array(capacity);
+    scale.set(this.scale);
+    const meanDot = new Float32Array(capacity);
+    meanDot.set(this.meanDot);
+    this.codes = codes;
+    this.scale = scale;
+    this.meanDot = meanDot;
+  }
+}
 
 export class AnnIndex implements VectorIndex {
   readonly kind = 'ann' as const;
@@ -32,6 +137,8 @@ export class AnnIndex implements VectorIndex {
   private readonly productOf = new Map<number, number>();
   private readonly keysOf = new Map<number, number[]>();
   private nextKey = 1;
+  private codes: EntryCodes;
+  private readonly meanNorm2: number;
   private readonly perProduct: number;
   private readonly addThreads: number;
 
@@ -48,6 +155,8 @@ export class AnnIndex implements VectorIndex {
     });
     this.perProduct = opts.perProduct ?? 6;
     this.addThreads = opts.addThreads ?? 0;
+    this.codes = new EntryCodes(projection.k);
+    this.meanNorm2 = dot(projection.mean, projection.mean);
   }
 
   get count(): number { return this.productOf.size; }
@@ -56,12 +165,15 @@ export class AnnIndex implements VectorIndex {
   productCount(): number { return this.keysOf.size; }
   has(productId: number): boolean { return this.keysOf.has(productId); }
 
-  /** usearch's memory is outside the JS heap: the vectors (int8 or f16) plus about 2 × connectivity links of 4 bytes. */
+  /**
+   * usearch's memory is outside the JS heap: the vectors (int8 or f16) plus about 2 × connectivity links of
+   * 4 bytes; then the key maps, the re-scoring codes and the projection.
+   */
   bytes(): number {
     const c = this.opts.connectivity ?? 16;
     const { dim, k } = this.projection;
     const perValue = this.opts.scalar === 'f16' ? 2 : 1;
-    return this.count * (perValue * k + 2 * c * 4 + 16) + this.count * 40 + 4 * dim * (k + 1);
+    return this.count * (perValue * k + 2 * c * 4 + 16) + this.count * 40 + this.codes.bytes() + 4 * dim * (k + 1);
   }
 
   /** Adds one product's vectors; `keys` (row ids) are given when the vectors are stored rows. */
@@ -76,6 +188,7 @@ export class AnnIndex implements VectorIndex {
     if (n === 0) return;
     const flat = new Float32Array(n * k);
     const big = new BigUint64Array(n);
+    const coords = new Float32Array(k);
     let at = 0;
     for (const { productId, vectors, keys } of items) {
       const list = this.keysOf.get(productId) ?? [];
@@ -83,7 +196,9 @@ export class AnnIndex implements VectorIndex {
         if (v.length !== this.dim) throw new Error(`vector of ${v.length} dimensions in an index of ${this.dim}`);
         const key = keys?.[i] ?? this.nextKey;
         if (this.productOf.has(key)) throw new Error(`key ${key} is already in the index`);
-        this.projection.apply(v, flat.subarray(at * k, (at + 1) * k));
+        this.projection.apply(v, coords, false);
+        this.codes.set(key, coords, dot(v, this.projection.mean));
+        normalisedInto(coords, flat, at * k);
         this.nextKey = Math.max(this.nextKey, key + 1);
         big[at++] = BigInt(key);
         this.productOf.set(key, productId);
@@ -94,28 +209,37 @@ export class AnnIndex implements VectorIndex {
     this.graph.add(big, flat, this.addThreads);
   }
 
-  /** Adds vectors that are already projected (`flat`: rows of k numbers, each row one product's view). */
-  addProjected(products: number[], perProduct: number, flat: Float32Array): void {
+  /**
+   * Adds vectors that are already projected: `coords` has rows of k numbers, each row one product's view
+   * in the projection's basis (not normalised: projection.apply(v, out, false)), and `meanDots` each
+   * view's v·μ. For the benchmark, which makes large catalogues from noisy copies of projected vectors.
+   */
+  addProjected(products: number[], perProduct: number, coords: Float32Array, meanDots: Float32Array): void {
     const n = products.length * perProduct;
+    const k = this.projection.k;
     const big = new BigUint64Array(n);
+    const flat = new Float32Array(n * k);
     for (let p = 0, at = 0; p < products.length; p++) {
       const list = this.keysOf.get(products[p]) ?? [];
       for (let i = 0; i < perProduct; i++, at++) {
         const key = this.nextKey++;
+        const row = coords.subarray(at * k, (at + 1) * k);
+        this.codes.set(key, row, meanDots[at]);
+        normalisedInto(row, flat, at * k);
         big[at] = BigInt(key);
         this.productOf.set(key, products[p]);
         list.push(key);
       }
       this.keysOf.set(products[p], list);
     }
-    this.graph.add(big, flat.subarray(0, n * this.projection.k), this.addThreads);
+    this.graph.add(big, flat, this.addThreads);
   }
 
   removeProduct(productId: number): number {
     const keys = this.keysOf.get(productId);
     if (!keys) return 0;
     this.graph.remove(BigUint64Array.from(keys, (k) => BigInt(k)));
-    for (const k of keys) this.productOf.delete(k);
+    for (const k of keys) { this.productOf.delete(k); this.codes.delete(k); }
     this.keysOf.delete(productId);
     return keys.length;
   }
@@ -153,18 +277,36 @@ export class AnnIndex implements VectorIndex {
     return hits;
   }
 
+  /**
+   * The candidates of `search` in the order of the fused cosine (the best entry against the best query
+   * view), estimated from the codes kept in memory (EntryCodes), the best `k`.
+   */
+  rescore(hits: IndexHit[], queries: Float32Array[], k: number): IndexHit[] {
+    const { mean } = this.projection;
+    const qs = queries.map((q) => ({ coords: this.projection.apply(q, undefined, false), constant: dot(mean, q) - this.meanNorm2 }));
+    return rescoreBy(hits, (entry) => {
+      let best: number | undefined;
+      for (const q of qs) {
+        const s = this.codes.score(entry, q.coords, q.constant);
+        if (s !== undefined && (best === undefined || s > best)) best = s;
+      }
+      return best;
+    }, k);
+  }
+
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
     const tmp = `${file}.${process.pid}.tmp`;
     this.graph.save(`${tmp}.usearch`);
     const metaBuf = Buffer.from(JSON.stringify({ ...meta, kind: 'ann', dim: this.dim, opts: this.opts }));
     const pairs = new Int32Array(this.count * 2);
+    const keys: number[] = [];
     let i = 0;
-    for (const [key, pid] of this.productOf) { pairs[i++] = key; pairs[i++] = pid; }
+    for (const [key, pid] of this.productOf) { pairs[i++] = key; pairs[i++] = pid; keys.push(key); }
     const header = Buffer.alloc(12);
     header.writeUInt32LE(MAGIC, 0);
     header.writeUInt32LE(metaBuf.length, 4);
     header.writeUInt32LE(this.count, 8);
-    await fs.writeFile(tmp, Buffer.concat([header, metaBuf, this.projection.toBuffer(), Buffer.from(pairs.buffer)]));
+    await fs.writeFile(tmp, Buffer.concat([header, metaBuf, this.projection.toBuffer(), Buffer.from(pairs.buffer), this.codes.toBuffer(keys)]));
     // The graph first, then the file that says it is complete: a crash between leaves an old pair that
     // fails its count check and is rebuilt.
     await fs.rename(`${tmp}.usearch`, `${file}.usearch`);
@@ -180,11 +322,12 @@ export class AnnIndex implements VectorIndex {
       const meta = JSON.parse(buf.subarray(12, 12 + metaLen).toString()) as Record<string, unknown> & { dim: number; opts: AnnOptions };
       const { projection, bytes } = Projection.fromBuffer(buf, 12 + metaLen);
       const at = 12 + metaLen + bytes;
-      if (buf.length !== at + count * 8) return null;
+      if (buf.length !== at + count * 8 + EntryCodes.bytesFor(count, projection.k)) return null;
       const index = new AnnIndex(meta.dim, projection, { ...meta.opts, ...searchOpts });
       index.graph.load(`${file}.usearch`);
       if (index.graph.size() !== count) return null;
       const pairs = new Int32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + count * 8));
+      index.codes = EntryCodes.fromBuffer(buf.subarray(at + count * 8), pairs.filter((_, i) => i % 2 === 0), projection.k);
       for (let i = 0; i < count; i++) {
         const key = pairs[2 * i], pid = pairs[2 * i + 1];
         index.productOf.set(key, pid);
@@ -200,24 +343,38 @@ export class AnnIndex implements VectorIndex {
   }
 }
 
-/**
- * Re-scores approximate hits with the full descriptors of their entries (the best entry against the best
- * query view), best first. Hits none of whose vectors is known keep no place.
- */
-export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined, k: number): IndexHit[] {
+/** `v / |v|` written into `out` from `at`. */
+function normalisedInto(v: Float32Array, out: Float32Array, at: number): void {
+  let norm = 0;
+  for (let j = 0; j < v.length; j++) norm += v[j] * v[j];
+  norm = Math.sqrt(norm) || 1;
+  for (let j = 0; j < v.length; j++) out[at + j] = v[j] / norm;
+}
+
+/** Hits re-ordered by `scoreOf` their best entry, best first; hits none of whose entries has a score keep no place. */
+function rescoreBy(hits: IndexHit[], scoreOf: (entry: number) => number | undefined, k: number): IndexHit[] {
   const out: IndexHit[] = [];
   for (const h of hits) {
     let best = -Infinity, bestEntry = h.entry;
     for (const entry of h.entries ?? [h.entry]) {
-      const v = vectorOf(entry);
-      if (!v) continue;
-      for (const q of queries) {
-        let s = 0;
-        for (let j = 0; j < q.length; j++) s += q[j] * v[j];
-        if (s > best) { best = s; bestEntry = entry; }
-      }
+      const s = scoreOf(entry);
+      if (s !== undefined && s > best) { best = s; bestEntry = entry; }
     }
     if (best > -Infinity) out.push({ productId: h.productId, score: best, entry: bestEntry });
   }
   return out.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+}
+
+/**
+ * Re-scores approximate hits with the full descriptors of their entries (the best entry against the best
+ * query view), best first: the exact fused cosine, for comparison with AnnIndex.rescore's estimate.
+ */
+export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined, k: number): IndexHit[] {
+  return rescoreBy(hits, (entry) => {
+    const v = vectorOf(entry);
+    if (!v) return undefined;
+    let best = -Infinity;
+    for (const q of queries) best = Math.max(best, dot(q, v));
+    return best;
+  }, k);
 }
