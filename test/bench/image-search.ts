@@ -65,9 +65,9 @@ const EXACT = !flag('no-exact');
 /**
  * `--variants f16:0,i8:40:full`: also answer every query from graphs built otherwise (scalar kind : the best
  * this-many candidates re-scored on all their views [: full, re-scored with the full descriptors instead of
- * the graph's codes]), logged per row.
+ * the graph's codes; or pca, codes without the colour and texture residual]), logged per row.
  */
-const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: rescoreWith === 'full' ? 'full' as const : 'codes' as const }; });
+const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (rescoreWith === 'full' || rescoreWith === 'pca' ? rescoreWith : 'codes') as 'full' | 'pca' | 'codes' }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
 const CACHE_VERSION = 'parts-1';
 

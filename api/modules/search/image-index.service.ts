@@ -158,6 +158,7 @@ export class ImageIndexService {
     this.index = this.pgvector ? new KeysIndex(dim)
       : count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings))
         : new FlatIndex(dim, Math.max(1024, count));
+    if (this.index instanceof AnnIndex) this.index.reserve(count);
     this.indexedProducts.clear();
     this.watermark = 0;
     await this.loadRowsAfter(0);
