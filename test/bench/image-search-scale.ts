@@ -2,8 +2,12 @@
 // indexed catalogue pictures (× the catalogue views each), using the index the api would use at that
 // size, filled with the benchmark's real descriptors copied with noise; and whole queries from a photo, as
 // the api answers them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { Rng } from '../../api/db/seed/random';
-import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
+import { AnnIndex, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
 import { dot } from '../../api/modules/search/engine/types';
@@ -23,12 +27,14 @@ export interface ScaleRow {
 
 /**
  * A whole query at scale, as the api answers it: the photo decoded and described by the extraction
- * threads, the graph's candidates, re-scored from the codes the graph keeps in memory.
+ * threads, the graph's candidates, re-scored from the codes the graph keeps in memory, and the best
+ * `annExactTop` once more with their full descriptors read from SQLite (`table`).
  */
 export interface WholeQuery {
   /** a photo of product `product` (an index into `real`); the `i`-th of the queries */
   photoOf(product: number, i: number): Promise<Buffer>;
   describe(photo: Buffer): Promise<Float32Array[]>;
+  table: RescoreTable;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -131,7 +137,7 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       }
       if (hits[0] && (hits[0].productId - 1) % real.length === d) right++;
     }
-    const wholeRow = whole ? await measureWhole(index, real, queryDesigns, photos, whole, settings) : null;
+    const wholeRow = whole ? await measureWhole(index, real, perImage, queryDesigns, photos, whole, settings) : null;
     if (wholeRow) log(`${images} images: whole query from a photo median ${wholeRow.median.toFixed(0)} ms, p95 ${wholeRow.p95.toFixed(0)} ms, right design ${wholeRow.rightDesign.toFixed(2)}; ${Object.entries(wholeRow.stages).map(([k, v]) => `${k} ${v.median.toFixed(0)}/${v.p95.toFixed(0)}`).join(', ')} ms (median/p95)`);
     rows.push({
       images, vectors: index.count, kind: index.kind, buildSeconds, median: pct(times, 0.5), p95: pct(times, 0.95), whole: wholeRow,
@@ -144,10 +150,16 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
   return rows;
 }
 
-/** Whole queries against a large index, one at a time, with the time of each stage. */
-async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
+/**
+ * Whole queries against a large index, one at a time, with the time of each stage. The index holds noisy
+ * copies whose full vectors were never made, so the exact step reads as many rows from the SQLite table as
+ * the api would and converts them as the api does, then scores with the copied design's real (noise-free)
+ * descriptors: the same work, on the vectors at hand. Product p's keys are (p - 1) × perImage + 1 … p × perImage.
+ */
+async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
+  const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
   const times: number[] = [];
-  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[] };
+  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], exact: [] as number[] };
   let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
@@ -157,8 +169,12 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
     if (index.kind === 'ann') {
       const candidates = index.search(q, settings.maxResults * 3);
       const t2 = performance.now();
-      hits = index.rescore(candidates, q, settings.maxResults);
-      stages.search.push(t2 - t1); stages.rescore.push(performance.now() - t2);
+      const estimated = index.rescore(candidates, q, settings.maxResults * 3);
+      const t3 = performance.now();
+      const m = Math.min(estimated.length, settings.annExactTop);
+      const read = whole.table.read(estimated.slice(0, m).flatMap((h) => index.entriesOf(h.productId)));
+      hits = exactTop(estimated, m, index, q, (e) => (read.has(e) ? fullOf(e) : undefined)).slice(0, settings.maxResults);
+      stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.exact.push(performance.now() - t3);
     } else {
       hits = index.search(q, settings.maxResults);
       stages.search.push(performance.now() - t1);
@@ -172,12 +188,47 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
 }
 
 /**
+ * The api's stored descriptors, as far as re-scoring reads them: a SQLite table of `rows` full descriptors
+ * (dim floats each) read by id in chunks of 500, as ImageIndexService.exactTop reads them.
+ */
+export class RescoreTable {
+  private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rescore-'));
+  private readonly db = new SQLite(path.join(this.dir, 'r.sqlite'));
+
+  constructor(readonly dim: number, readonly rows: number) {
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null)');
+    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec) values (?, ?, ?)');
+    const blob = Buffer.alloc(dim * 4, 7);
+    this.db.transaction(() => { for (let i = 1; i <= rows; i++) ins.run(i, Math.ceil(i / 12), blob); })();
+  }
+
+  /** The descriptors of these ids (taken modulo the table's size), by the id asked for. */
+  read(ids: number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const asked = new Map(chunk.map((id) => [((id - 1) % this.rows) + 1, id]));
+      const got = this.db.prepare(`select id, vec from image_descriptor where id in (${[...asked.keys()].map(() => '?').join(',')})`).all(...asked.keys()) as Array<{ id: number; vec: Buffer }>;
+      for (const r of got) out.set(asked.get(r.id)!, new Float32Array(r.vec.buffer.slice(r.vec.byteOffset, r.vec.byteOffset + r.vec.byteLength)));
+    }
+    return out;
+  }
+
+  close(): void {
+    this.db.close();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The catalogue in the graph the api uses from `annFrom` vectors on (PCA fitted on a sample of it), with
- * a search that re-scores the candidates as the api does (from the graph's codes), with codes of the
- * projection alone (`'pca'`), or with the full vectors (`'full'`, the exact fused cosine): the quality rows can then be
+ * a search that re-scores the candidates as the api does (`'api'`: from the graph's codes, then the best
+ * annExactTop with their full vectors), from the codes alone (`'codes'`), from codes of the projection alone
+ * (`'pca'`), or all with the full vectors (`'full'`, the exact fused cosine): the quality rows can then be
  * measured on both kinds of index in one run.
  */
-export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings, rescoreWith: 'codes' | 'pca' | 'full' = 'codes'): (queries: Float32Array[], k: number) => IndexHit[] {
+export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings, rescoreWith: 'api' | 'codes' | 'pca' | 'full' = 'api'): (queries: Float32Array[], k: number) => IndexHit[] {
   const all = [...vectorsOf.values()];
   const dim = all[0][0].length;
   const flat = all.flat();
@@ -194,5 +245,11 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
   // As the api asks (ImageIndexService.nearest): 3 × maxResults candidate products, re-scored, then the top k.
   if (rescoreWith === 'full') return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k);
+  if (rescoreWith === 'api') {
+    return (queries, k) => {
+      const estimated = ann.rescore(ann.search(queries, settings.maxResults * 3), queries, settings.maxResults * 3);
+      return exactTop(estimated, settings.annExactTop, ann, queries, (e) => byKey.get(e)).slice(0, k);
+    };
+  }
   return (queries, k) => ann.rescore(ann.search(queries, settings.maxResults * 3), queries, k);
 }

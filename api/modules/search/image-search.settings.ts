@@ -36,6 +36,12 @@ export interface ImageSearchSettings {
   annScalar: 'i8' | 'f16';
   /** the graph's best this-many candidate products are re-scored on all their views */
   annAllEntriesOf: number;
+  /**
+   * after re-scoring from the graph's in-memory codes, the best this-many products are re-scored once more
+   * with their full stored descriptors (all their views), so the leading order and the similarity shown
+   * are the exact fused cosine (0 = never read the database while searching)
+   */
+  annExactTop: number;
   /** views per catalogue image, and of the query photo */
   catalogueViews: ViewName[];
   queryViews: ViewName[];
@@ -61,6 +67,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     annDims: 256,
     annScalar: 'i8',
     annAllEntriesOf: 40,
+    annExactTop: 20,
     catalogueViews: [...CATALOGUE_VIEWS],
     queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,

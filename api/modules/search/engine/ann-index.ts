@@ -177,6 +177,8 @@ export class AnnIndex implements VectorIndex {
     return (this.opts.scalar ?? 'i8') === (opts.scalar ?? 'i8') && this.projection.k === Math.min(dims, this.dim) && this.tail === Math.max(0, Math.min(opts.exactTail ?? 0, this.dim));
   }
   productCount(): number { return this.keysOf.size; }
+  /** A product's entries (row ids), all its views. */
+  entriesOf(productId: number): readonly number[] { return this.keysOf.get(productId) ?? []; }
   has(productId: number): boolean { return this.keysOf.has(productId); }
 
   /**
@@ -411,4 +413,18 @@ export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (en
     for (const q of queries) best = Math.max(best, dot(q, v));
     return best;
   }, k);
+}
+
+/**
+ * The best `m` of re-scored hits scored again on all their views (`index.entriesOf`) with the full
+ * descriptors (`vectorOf`), in that order; the rest follow in their estimated order, their similarity no
+ * higher than the last exact one, so the list stays best first. A product none of whose full descriptors is
+ * known (removed meanwhile) keeps its estimate among the rest.
+ */
+export function exactTop(hits: IndexHit[], m: number, index: Pick<AnnIndex, 'entriesOf'>, queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined): IndexHit[] {
+  const top = hits.slice(0, m).map((h) => ({ ...h, entries: [...index.entriesOf(h.productId)] }));
+  const exact = rescore(top, queries, vectorOf, m);
+  const seen = new Set(exact.map((h) => h.productId));
+  const floor = exact.length ? exact[exact.length - 1].score : Infinity;
+  return [...exact, ...hits.filter((h) => !seen.has(h.productId)).map((h) => ({ ...h, score: Math.min(h.score, floor) }))];
 }
