@@ -81,14 +81,10 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       const k = projection.k;
       const base = real.map((views) => views.map((v) => projection.apply(v, new Float32Array(k), false)));
       const baseMeanDot = real.map((views) => views.map((v) => dot(v, projection.mean)));
-      // The colour and texture part the basis misses (re-scoring keeps it): a copy gets its design's.
-      const tailLen = annOptions(settings).exactTail ?? 0;
-      const baseTail = real.map((views, d) => views.map((v, i) => ann.tailOf(v, base[d][i], new Float32Array(tailLen))));
       exactProjected = new FlatIndex(k, vectors);
       const batch = 2000;
       const coords = new Float32Array(batch * perImage * k);
       const meanDots = new Float32Array(batch * perImage);
-      const tails = new Float32Array(batch * perImage * tailLen);
       for (let first = 1; first <= images; first += batch) {
         const products: number[] = [];
         for (let p = first; p < first + batch && p <= images; p++) {
@@ -100,14 +96,13 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
             let s = 0;
             for (let j = 0; j < k; j++) { const x = base[d][v][j] + noiseSd * noise.gaussian(); coords[at + j] = x; s += x * x; }
             meanDots[row0 + v] = baseMeanDot[d][v];
-            tails.set(baseTail[d][v], (row0 + v) * tailLen);
             const n = Math.sqrt(s);
             copies.push(Float32Array.from(coords.subarray(at, at + k), (x) => x / n));
           }
           products.push(p);
           exactProjected.add(p, copies);
         }
-        ann.addProjected(products, perImage, coords.subarray(0, products.length * perImage * k), meanDots, tails);
+        ann.addProjected(products, perImage, coords.subarray(0, products.length * perImage * k), meanDots);
         if ((first - 1 + batch) % 20_000 === 0) log(`  ${first - 1 + batch} of ${images} pictures in the graph (${Math.round((Date.now() - t0) / 1000)} s)`);
       }
       index = ann;
@@ -224,18 +219,16 @@ export class RescoreTable {
 /**
  * The catalogue in the graph the api uses from `annFrom` vectors on (PCA fitted on a sample of it), with
  * a search that re-scores the candidates as the api does (`'api'`: from the graph's codes, then the best
- * annExactTop with their full vectors), from the codes alone (`'codes'`), from codes of the projection alone
- * (`'pca'`), or all with the full vectors (`'full'`, the exact fused cosine): the quality rows can then be
+ * annExactTop with their full vectors), from the codes alone (`'codes'`), or all with the full vectors
+ * (`'full'`, the exact fused cosine): the quality rows can then be
  * measured on both kinds of index in one run.
  */
-export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings, rescoreWith: 'api' | 'codes' | 'pca' | 'full' = 'api'): (queries: Float32Array[], k: number) => IndexHit[] {
+export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageSearchSettings, rescoreWith: 'api' | 'codes' | 'full' = 'api'): (queries: Float32Array[], k: number) => IndexHit[] {
   const all = [...vectorsOf.values()];
   const dim = all[0][0].length;
   const flat = all.flat();
   const step = Math.max(1, Math.floor(flat.length / 3000));
-  // 'pca': codes without the colour and texture part outside the basis, to show what keeping it is worth.
-  const opts = rescoreWith === 'pca' ? { ...annOptions(settings), exactTail: 0 } : annOptions(settings);
-  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims), opts);
+  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims), annOptions(settings));
   const byKey = new Map<number, Float32Array>();
   let key = 1;
   const items = [...vectorsOf].map(([productId, vectors]) => {

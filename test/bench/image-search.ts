@@ -65,10 +65,9 @@ const EXACT = !flag('no-exact');
 /**
  * `--variants f16:0,i8:40:full`: also answer every query from graphs built otherwise (scalar kind : the best
  * this-many candidates re-scored on all their views [: how they are re-scored: full, all with the full
- * descriptors; codes, from the graph's codes alone; pca, codes without the colour and texture residual;
- * by default as the api does, codes and then the best settings.annExactTop exactly]), logged per row.
+ * descriptors; codes, from the graph's codes alone; by default as the api does, codes and then the best settings.annExactTop exactly]), logged per row.
  */
-const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (['full', 'pca', 'codes'].includes(rescoreWith) ? rescoreWith : 'api') as 'api' | 'full' | 'pca' | 'codes' }; });
+const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (['full', 'codes'].includes(rescoreWith) ? rescoreWith : 'api') as 'api' | 'full' | 'codes' }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
 const CACHE_VERSION = 'parts-1';
 
@@ -451,7 +450,7 @@ async function main() {
   }
   lines.push(withExact(['**mean over transformations**', `**${f2(means.e1)}**`, `**${f2(means.e10)}**`, ''], [`**${f2(means.g1)}**`, `**${f2(means.g10)}**`], [`**${f2(means.b1)}**`, '', '']), '');
   const scalarText = settings.annScalar === 'f16' ? 'half floats' : 'int8';
-  const rescoreText = `3 × ${settings.maxResults} candidate products re-scored by the fused cosine estimated from the codes the graph keeps in memory (each entry's ${settings.annDims} PCA coordinates and the colour and texture part outside them, as int8, and its dot product with the PCA mean)${settings.annAllEntriesOf > 0 ? `, the best ${settings.annAllEntriesOf} on all their views and the rest on the views the graph returned` : ''}; then the best ${settings.annExactTop} on all their views with their full descriptors`;
+  const rescoreText = `3 × ${settings.maxResults} candidate products re-scored by the fused cosine estimated from the codes the graph keeps in memory (each entry's ${settings.annDims} PCA coordinates as int8, and its dot product with the PCA mean)${settings.annAllEntriesOf > 0 ? `, the best ${settings.annAllEntriesOf} on all their views and the rest on the views the graph returned` : ''}; then the best ${settings.annExactTop} on all their views with their full descriptors`;
   lines.push(`The first three columns are the index the api uses for a catalogue of this size: ${useGraph ? `the HNSW graph (from IMAGE_ANN_FROM = ${settings.annFrom.toLocaleString('en')} vectors on; ${settings.annDims}-dimension PCA, ${scalarText}, ${rescoreText})` : 'the exact flat scan'}${showExact ? '; "exact scan" is the same queries against an exact scan of the full descriptors, for reference' : useGraph ? ' (the exact scan was not run: --no-exact)' : ''}.`, '');
   lines.push('✗ marks a row below the targets (recall@1 ≥ 0.9 and recall@10 ≥ 0.8).', '');
   {

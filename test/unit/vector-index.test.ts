@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { Rng } from '../../api/db/seed/random';
-import { AnnIndex, rescore } from '../../api/modules/search/engine/ann-index';
+import { AnnIndex, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { KeysIndex } from '../../api/modules/search/engine/keys-index';
 import { Projection } from '../../api/modules/search/engine/projection';
@@ -157,23 +157,20 @@ t.test('the graph re-scores its candidates from codes in memory: the fused cosin
   const { items, noisy } = catalogue(400, 6, 13);
   const sample = items.flatMap((i) => i.vectors).filter((_, i) => i % 2 === 0);
   const byKey = new Map<number, Float32Array>();
-  // The last TAIL dimensions stand for the colour and texture statistics: their part outside the basis is kept.
-  const TAIL = 24;
-  const build = (k: number, exactTail = TAIL) => {
-    const ann = new AnnIndex(DIM, Projection.fit(sample, DIM, k), { allEntriesOf: 5, exactTail });
+  const build = (k: number) => {
+    const ann = new AnnIndex(DIM, Projection.fit(sample, DIM, k), { allEntriesOf: 5 });
     let key = 1;
     for (const it of items) ann.add(it.productId, it.vectors, it.vectors.map((v) => { byKey.set(key, v); return key++; }));
     return ann;
   };
   const ann = build(24);
   const { projection } = ann;
-  t.ok(ann.builtAs({ exactTail: TAIL }, 24) && !ann.builtAs({ exactTail: 0 }, 24), 'the graph says which tail its codes keep');
-  // What the k-dimensional basis misses of a vector, r = (v − μ) − Bᵀ·B(v − μ), outside the kept tail.
+  // What the k-dimensional basis misses of a vector: r = (v − μ) − Bᵀ·B(v − μ).
   const residual = (v: Float32Array) => {
     const c = projection.apply(v, undefined, false);
     const r = Float32Array.from(v, (x, j) => x - projection.mean[j]);
     for (let i = 0; i < projection.k; i++) for (let j = 0; j < DIM; j++) r[j] -= c[i] * projection.basis[i * DIM + j];
-    return r.subarray(0, DIM - TAIL);
+    return r;
   };
   const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
   let right = 0, checked = 0;
@@ -191,20 +188,7 @@ t.test('the graph re-scores its candidates from codes in memory: the fused cosin
     t.ok(hits.every((h, i) => i === 0 || hits[i - 1].score >= h.score), 'best first');
   }
   t.equal(right, 20, 'every query finds its own product first');
-  t.equal(checked, 200, 'every estimate is within |r_v|·|r_q| outside the tail (+ int8 rounding) of the full cosine');
-  // Without the tail the estimates are further from the full cosine.
-  const noTail = build(24, 0);
-  const error = (index: AnnIndex) => {
-    let sum = 0;
-    for (const it of items.filter((_, i) => i % 20 === 0)) {
-      const q = [noisy(it.centre, 0.1)];
-      for (const h of index.rescore(index.search(q, 30), q, 10)) sum += Math.abs(h.score - dot(q[0], byKey.get(h.entry)!));
-    }
-    return sum / 200;
-  };
-  const withTail = error(ann), without = error(noTail);
-  t.ok(withTail < without, `mean error ${withTail.toFixed(4)} with the tail, ${without.toFixed(4)} without`);
-
+  t.equal(checked, 200, 'every estimate is within |r_v|·|r_q| (+ int8 rounding) of the full cosine');
   // With a basis as wide as the descriptors nothing is dropped: the estimate is the full cosine.
   const whole = build(DIM);
   const q = [noisy(items[7].centre, 0.1)];
@@ -230,4 +214,24 @@ t.test('the graph re-scores its candidates from codes in memory: the fused cosin
   old.writeUInt32LE(0x414e4e31, 0);
   fs.writeFileSync(file, old);
   t.equal(await AnnIndex.load(file), null, 'an "ANN1" file (no codes) is not loaded: the service rebuilds it from the stored descriptors');
+});
+
+t.test('the best few estimates are scored again with the full descriptors, and the list stays best first', async (t) => {
+  const unit = (...xs: number[]) => l2normalise(Float32Array.from(xs));
+  // Entries 1–2 are product 1's views, 3–4 product 2's, 5 product 3's, 6 product 4's; the query is [1, 0, 0].
+  const full = new Map<number, Float32Array>([[1, unit(0.6, 0.8, 0)], [2, unit(0.9, 0.1, 0)], [3, unit(0.7, 0.7, 0)], [4, unit(0, 1, 0)], [6, unit(0.5, 0.5, 0.7)]]);
+  const entriesOf = (p: number) => ({ 1: [1, 2], 2: [3, 4], 3: [5], 4: [6] } as Record<number, number[]>)[p] ?? [];
+  // Estimates (as from the codes) that put product 2 first and saw only product 1's weaker view.
+  const estimated = [
+    { productId: 2, score: 0.8, entry: 3 }, { productId: 1, score: 0.7, entry: 1 },
+    { productId: 3, score: 0.75, entry: 5 }, { productId: 4, score: 0.6, entry: 6 },
+  ];
+  const q = [unit(1, 0, 0)];
+  const out = exactTop(estimated, 3, { entriesOf }, q, (e) => full.get(e));
+  t.same(out.map((h) => h.productId), [1, 2, 3, 4], 'product 1 first on its best view, product 3 (no stored rows left) after the exact ones');
+  t.equal(out[0].entry, 2, 'with the view that gave it its score');
+  t.ok(Math.abs(out[0].score - full.get(2)![0]) < 1e-6 && Math.abs(out[1].score - full.get(3)![0]) < 1e-6, 'exact similarities');
+  t.ok(out.every((h, i) => i === 0 || out[i - 1].score >= h.score), 'best first, the estimates capped by the last exact score');
+  t.equal(out[3].score, 0.6, 'an estimate below that cap keeps its value');
+  t.same(exactTop(estimated, 0, { entriesOf }, q, (e) => full.get(e)).map((h) => h.productId), [2, 1, 3, 4], 'with none to score again the estimates stand');
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { defaultExtractThreads } from '../../../config/index';
 import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
-import { COLOUR_DIM, TEXTURE_DIM } from './engine/handcrafted';
 import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
 import type { TfBackend } from './engine/tf-runtime';
 import { CATALOGUE_VIEWS, type ViewName } from './engine/views';
@@ -79,6 +78,5 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
 
 /** How the HNSW graph is built and searched, from the settings. */
 export function annOptions(settings: ImageSearchSettings): AnnOptions {
-  // Re-scoring keeps the colour and texture statistics' part outside the PCA basis (fused-descriptor.ts puts them last).
-  return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf, exactTail: COLOUR_DIM + TEXTURE_DIM };
+  return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf };
 }

@@ -24,8 +24,6 @@ export interface AnnOptions {
   scalar?: 'i8' | 'f16';
   /** the best this-many candidate products list every entry for re-scoring, not only those the graph returned */
   allEntriesOf?: number;
-  /** the last this-many dimensions (the colour and texture statistics) whose part outside the basis re-scoring keeps too (EntryCodes) */
-  exactTail?: number;
 }
 
 // "ANN2": the file also holds the re-scoring codes ("ANN1" files, without them, are rebuilt from the stored descriptors).
@@ -33,43 +31,39 @@ const MAGIC = 0x414e4e32;
 
 /**
  * What re-scoring keeps of each entry: its coordinates in the projection's basis (the centred descriptor
- * p = B(v − μ), not normalised), the part of its centred descriptor the basis misses in the last `t`
- * dimensions (r_t: the colour and texture statistics, which are few, weighted low and so mostly left out of a
- * basis fitted to the network's variance), each as int8 with its own scale, and v·μ. For a query q,
- * v·q = v·μ + μ·(q − μ) + p·p_q + r·r_q, with r·r_q = r_t·r_qt + (the rest); all but the rest is kept, so the
- * estimate misses only the network features' similarity outside the basis, in k + t + 12 bytes an entry
+ * p = B(v − μ), not normalised) as int8 with one scale per entry, and v·μ. For a query q with coordinates
+ * p_q, v·q = v·μ + μ·(q − μ) + p·p_q + r·r_q, where r and r_q are the parts outside the basis; all but the
+ * last term are known, so the estimate misses only the similarity PCA threw away, in k + 8 bytes an entry
  * instead of the descriptor's 4 × dim. The int8 rounding adds an error of about scale/√12 × |p_q| (≈ 0.001).
+ * (Keeping the colour and texture statistics' part of r as well, 98 more bytes, changed no recall at 2,000
+ * designs: what the codes miss is in the network features; the exact step after them recovers it.)
  */
 class EntryCodes {
   private codes: Int8Array;
-  /** per slot: the coordinates' scale, the tail's scale, v·μ */
+  /** per slot: the coordinates' scale, v·μ */
   private floats: Float32Array;
   private readonly slotOf = new Map<number, number>();
   private readonly free: number[] = [];
   private used = 0;
-  private readonly width: number;
 
-  constructor(readonly k: number, readonly t: number, capacity = 1024) {
-    this.width = k + t;
-    this.codes = new Int8Array(capacity * this.width);
-    this.floats = new Float32Array(capacity * 3);
+  constructor(readonly k: number, capacity = 1024) {
+    this.codes = new Int8Array(capacity * k);
+    this.floats = new Float32Array(capacity * 2);
   }
 
   get size(): number { return this.slotOf.size; }
-  private get capacity(): number { return this.floats.length / 3; }
-  bytes(): number { return this.capacity * (this.width + 12) + this.slotOf.size * 40; }
+  private get capacity(): number { return this.floats.length / 2; }
+  bytes(): number { return this.capacity * (this.k + 8) + this.slotOf.size * 40; }
 
-  set(key: number, coords: Float32Array, tail: Float32Array, meanDot: number): void {
+  set(key: number, coords: Float32Array, meanDot: number): void {
     let slot = this.slotOf.get(key) ?? this.free.pop();
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow(Math.ceil(this.capacity * 1.5));
       slot = this.used++;
     }
     this.slotOf.set(key, slot);
-    const at = slot * this.width;
-    this.floats[slot * 3] = quantise(coords, this.k, this.codes, at);
-    this.floats[slot * 3 + 1] = quantise(tail, this.t, this.codes, at + this.k);
-    this.floats[slot * 3 + 2] = meanDot;
+    this.floats[slot * 2] = quantise(coords, this.k, this.codes, slot * this.k);
+    this.floats[slot * 2 + 1] = meanDot;
   }
 
   delete(key: number): void {
@@ -79,37 +73,34 @@ class EntryCodes {
     this.free.push(slot);
   }
 
-  /** The estimated v·q of entry `key` for a query given as its coordinates, its tail and μ·(q − μ); undefined when unknown. */
-  score(key: number, coords: Float32Array, tail: Float32Array, constant: number): number | undefined {
+  /** The estimated v·q of entry `key` for a query given as its coordinates and μ·(q − μ); undefined when unknown. */
+  score(key: number, coords: Float32Array, constant: number): number | undefined {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return undefined;
-    const { k, t, codes, floats } = this;
-    const at = slot * this.width;
-    const s = dotAt(codes, at, coords, 0, k) * floats[slot * 3] + floats[slot * 3 + 2] + constant;
-    return t ? s + dotAt(codes, at + k, tail, 0, t) * floats[slot * 3 + 1] : s;
+    return dotAt(this.codes, slot * this.k, coords, 0, this.k) * this.floats[slot * 2] + this.floats[slot * 2 + 1] + constant;
   }
 
-  static bytesFor(count: number, k: number, t: number): number { return count * (k + t + 12); }
+  static bytesFor(count: number, k: number): number { return count * (k + 8); }
 
-  /** The codes of `keys`, in that order: k + t bytes each, then three float32 each. */
+  /** The codes of `keys`, in that order: k bytes each, then two float32 each. */
   toBuffer(keys: number[]): Buffer {
-    const { width } = this;
-    const codes = new Int8Array(keys.length * width), floats = new Float32Array(keys.length * 3);
+    const { k } = this;
+    const codes = new Int8Array(keys.length * k), floats = new Float32Array(keys.length * 2);
     keys.forEach((key, i) => {
       const slot = this.slotOf.get(key);
       if (slot === undefined) throw new Error(`no re-scoring codes for key ${key}`);
-      codes.set(this.codes.subarray(slot * width, (slot + 1) * width), i * width);
-      floats.set(this.floats.subarray(slot * 3, slot * 3 + 3), i * 3);
+      codes.set(this.codes.subarray(slot * k, (slot + 1) * k), i * k);
+      floats.set(this.floats.subarray(slot * 2, slot * 2 + 2), i * 2);
     });
     return Buffer.concat([Buffer.from(codes.buffer), Buffer.from(floats.buffer)]);
   }
 
   /** Reads what `toBuffer(keys)` wrote. */
-  static fromBuffer(buf: Buffer, keys: ArrayLike<number>, k: number, t: number): EntryCodes {
+  static fromBuffer(buf: Buffer, keys: ArrayLike<number>, k: number): EntryCodes {
     const n = keys.length;
-    const out = new EntryCodes(k, t, Math.max(1024, n));
-    out.codes.set(new Int8Array(buf.buffer, buf.byteOffset, n * out.width));
-    out.floats.set(new Float32Array(buf.buffer.slice(buf.byteOffset + n * out.width, buf.byteOffset + n * out.width + n * 12)));
+    const out = new EntryCodes(k, Math.max(1024, n));
+    out.codes.set(new Int8Array(buf.buffer, buf.byteOffset, n * k));
+    out.floats.set(new Float32Array(buf.buffer.slice(buf.byteOffset + n * k, buf.byteOffset + n * k + n * 8)));
     for (let i = 0; i < n; i++) out.slotOf.set(keys[i], i);
     out.used = n;
     return out;
@@ -121,9 +112,9 @@ class EntryCodes {
   }
 
   private grow(capacity: number): void {
-    const codes = new Int8Array(capacity * this.width);
+    const codes = new Int8Array(capacity * this.k);
     codes.set(this.codes);
-    const floats = new Float32Array(capacity * 3);
+    const floats = new Float32Array(capacity * 2);
     floats.set(this.floats);
     this.codes = codes;
     this.floats = floats;
@@ -147,7 +138,6 @@ export class AnnIndex implements VectorIndex {
   private nextKey = 1;
   private codes: EntryCodes;
   private readonly meanNorm2: number;
-  private readonly tail: number;
   private readonly perProduct: number;
   private readonly addThreads: number;
 
@@ -164,8 +154,7 @@ export class AnnIndex implements VectorIndex {
     });
     this.perProduct = opts.perProduct ?? 6;
     this.addThreads = opts.addThreads ?? 0;
-    this.tail = Math.max(0, Math.min(opts.exactTail ?? 0, dim));
-    this.codes = new EntryCodes(projection.k, this.tail);
+    this.codes = new EntryCodes(projection.k);
     this.meanNorm2 = dot(projection.mean, projection.mean);
   }
 
@@ -173,9 +162,7 @@ export class AnnIndex implements VectorIndex {
   /** Room for `n` entries in all (the re-scoring codes are one block, grown by half when full). */
   reserve(n: number): void { this.codes.reserve(n); }
   /** Whether the graph was built as these options and this many projected dimensions ask. */
-  builtAs(opts: AnnOptions, dims: number): boolean {
-    return (this.opts.scalar ?? 'i8') === (opts.scalar ?? 'i8') && this.projection.k === Math.min(dims, this.dim) && this.tail === Math.max(0, Math.min(opts.exactTail ?? 0, this.dim));
-  }
+  builtAs(opts: AnnOptions, dims: number): boolean { return (this.opts.scalar ?? 'i8') === (opts.scalar ?? 'i8') && this.projection.k === Math.min(dims, this.dim); }
   productCount(): number { return this.keysOf.size; }
   /** A product's entries (row ids), all its views. */
   entriesOf(productId: number): readonly number[] { return this.keysOf.get(productId) ?? []; }
@@ -204,7 +191,7 @@ export class AnnIndex implements VectorIndex {
     if (n === 0) return;
     const flat = new Float32Array(n * k);
     const big = new BigUint64Array(n);
-    const coords = new Float32Array(k), tail = new Float32Array(this.tail);
+    const coords = new Float32Array(k);
     let at = 0;
     for (const { productId, vectors, keys } of items) {
       const list = this.keysOf.get(productId) ?? [];
@@ -213,7 +200,7 @@ export class AnnIndex implements VectorIndex {
         const key = keys?.[i] ?? this.nextKey;
         if (this.productOf.has(key)) throw new Error(`key ${key} is already in the index`);
         this.projection.apply(v, coords, false);
-        this.codes.set(key, coords, this.tailOf(v, coords, tail), dot(v, this.projection.mean));
+        this.codes.set(key, coords, dot(v, this.projection.mean));
         normalisedInto(coords, flat, at * k);
         this.nextKey = Math.max(this.nextKey, key + 1);
         big[at++] = BigInt(key);
@@ -227,11 +214,10 @@ export class AnnIndex implements VectorIndex {
 
   /**
    * Adds vectors that are already projected: `coords` has rows of k numbers, each row one product's view
-   * in the projection's basis (not normalised: projection.apply(v, out, false)), `meanDots` each view's v·μ
-   * and `tails` rows of `exactTail` numbers (tailOf). For the benchmark, which makes large catalogues from
-   * noisy copies of projected vectors.
+   * in the projection's basis (not normalised: projection.apply(v, out, false)), and `meanDots` each
+   * view's v·μ. For the benchmark, which makes large catalogues from noisy copies of projected vectors.
    */
-  addProjected(products: number[], perProduct: number, coords: Float32Array, meanDots: Float32Array, tails: Float32Array): void {
+  addProjected(products: number[], perProduct: number, coords: Float32Array, meanDots: Float32Array): void {
     const n = products.length * perProduct;
     const k = this.projection.k;
     const big = new BigUint64Array(n);
@@ -241,7 +227,7 @@ export class AnnIndex implements VectorIndex {
       for (let i = 0; i < perProduct; i++, at++) {
         const key = this.nextKey++;
         const row = coords.subarray(at * k, (at + 1) * k);
-        this.codes.set(key, row, tails.subarray(at * this.tail, (at + 1) * this.tail), meanDots[at]);
+        this.codes.set(key, row, meanDots[at]);
         normalisedInto(row, flat, at * k);
         big[at] = BigInt(key);
         this.productOf.set(key, products[p]);
@@ -300,33 +286,15 @@ export class AnnIndex implements VectorIndex {
    */
   rescore(hits: IndexHit[], queries: Float32Array[], k: number): IndexHit[] {
     const { mean } = this.projection;
-    const qs = queries.map((q) => {
-      const coords = this.projection.apply(q, undefined, false);
-      return { coords, tail: this.tailOf(q, coords, new Float32Array(this.tail)), constant: dot(mean, q) - this.meanNorm2 };
-    });
+    const qs = queries.map((q) => ({ coords: this.projection.apply(q, undefined, false), constant: dot(mean, q) - this.meanNorm2 }));
     return rescoreBy(hits, (entry) => {
       let best: number | undefined;
       for (const q of qs) {
-        const s = this.codes.score(entry, q.coords, q.tail, q.constant);
+        const s = this.codes.score(entry, q.coords, q.constant);
         if (s !== undefined && (best === undefined || s > best)) best = s;
       }
       return best;
     }, k);
-  }
-
-  /**
-   * The last `exactTail` dimensions of what the basis misses of `v` (whose coordinates are `coords`):
-   * (v − μ) − Bᵀ·coords there, written into `out`.
-   */
-  tailOf(v: Float32Array, coords: Float32Array, out: Float32Array): Float32Array {
-    const { dim, k, mean, basis } = this.projection;
-    const from = dim - this.tail;
-    for (let j = 0; j < this.tail; j++) out[j] = v[from + j] - mean[from + j];
-    for (let i = 0; i < k; i++) {
-      const c = coords[i], off = i * dim + from;
-      for (let j = 0; j < this.tail; j++) out[j] -= c * basis[off + j];
-    }
-    return out;
   }
 
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
@@ -357,13 +325,12 @@ export class AnnIndex implements VectorIndex {
       const meta = JSON.parse(buf.subarray(12, 12 + metaLen).toString()) as Record<string, unknown> & { dim: number; opts: AnnOptions };
       const { projection, bytes } = Projection.fromBuffer(buf, 12 + metaLen);
       const at = 12 + metaLen + bytes;
-      const tail = Math.max(0, Math.min(meta.opts.exactTail ?? 0, meta.dim));
-      if (buf.length !== at + count * 8 + EntryCodes.bytesFor(count, projection.k, tail)) return null;
+      if (buf.length !== at + count * 8 + EntryCodes.bytesFor(count, projection.k)) return null;
       const index = new AnnIndex(meta.dim, projection, { ...meta.opts, ...searchOpts });
       index.graph.load(`${file}.usearch`);
       if (index.graph.size() !== count) return null;
       const pairs = new Int32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + count * 8));
-      index.codes = EntryCodes.fromBuffer(buf.subarray(at + count * 8), pairs.filter((_, i) => i % 2 === 0), projection.k, tail);
+      index.codes = EntryCodes.fromBuffer(buf.subarray(at + count * 8), pairs.filter((_, i) => i % 2 === 0), projection.k);
       for (let i = 0; i < count; i++) {
         const key = pairs[2 * i], pid = pairs[2 * i + 1];
         index.productOf.set(key, pid);
