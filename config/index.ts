@@ -11,7 +11,7 @@ export interface Config {
   role: Role;
   web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
   api: { host: string; port: number; trustProxy: string };
-  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16' };
+  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16'; annExactTop: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   seedOnEmpty: boolean;
@@ -134,6 +134,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_ANN_FROM', default: '20000', meaning: 'from this many stored photo-search vectors on, search a PCA-projected HNSW graph (usearch) instead of an exact scan' },
   { name: 'IMAGE_ANN_DIMS', default: '256', meaning: 'dimensions photo-search vectors are projected to for that graph' },
   { name: 'IMAGE_ANN_SCALAR', default: 'i8', meaning: 'how that graph keeps the projected vectors: i8 (one byte a number) or f16 (two)' },
+  { name: 'IMAGE_ANN_EXACT_TOP', default: '20', meaning: 'after re-scoring the graph\'s candidates from codes in memory, how many of the best are scored again with their stored descriptors (0: the database is never read while searching)' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
   { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
   { name: 'ORDER_SWEEP_INTERVAL_MS', default: '60000', meaning: 'how often the api applies the two order rules above' },
@@ -214,6 +215,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       annFrom: int(env, 'IMAGE_ANN_FROM', 20_000, 1),
       annDims: int(env, 'IMAGE_ANN_DIMS', 256, 16, 2048),
       annScalar: oneOf(env, 'IMAGE_ANN_SCALAR', ['i8', 'f16'] as const, 'i8'),
+      annExactTop: int(env, 'IMAGE_ANN_EXACT_TOP', 20, 0, 300),
     },
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,

@@ -15,6 +15,8 @@ t.test('defaults run out of the box', async (t) => {
   t.equal(c.imageSearch.extractThreads, Math.min(2, os.availableParallelism()), 'photo search: two extraction threads where there are two cores');
   t.equal(c.imageSearch.indexThreads, 1, 'of which one indexes');
   t.match(loadConfig({ IMAGE_EXTRACT_THREADS: '4', IMAGE_INDEX_THREADS: '2' }, []).imageSearch, { extractThreads: 4, indexThreads: 2 });
+  t.equal(loadConfig({}, []).imageSearch.annExactTop, 20, 'the best 20 are scored again from their stored rows by default');
+  t.equal(loadConfig({ IMAGE_ANN_EXACT_TOP: '0' }, []).imageSearch.annExactTop, 0, 'or none');
 });
 
 t.test('role from --role wins over ROLE', async (t) => {
@@ -42,6 +44,7 @@ const bad: Array<[Record<string, string>, string]> = [
   [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   [{ PLATFORM_USER_IDS: '1,x' }, 'PLATFORM_USER_IDS'],
   [{ IMAGE_EXTRACT_THREADS: '0' }, 'IMAGE_EXTRACT_THREADS'],
+  [{ IMAGE_ANN_EXACT_TOP: '301' }, 'IMAGE_ANN_EXACT_TOP'],
   [{ IMAGE_INDEX_THREADS: 'all' }, 'IMAGE_INDEX_THREADS'],
 ];
 for (const [env, name] of bad) {

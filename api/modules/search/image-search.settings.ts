@@ -36,7 +36,7 @@ export interface ImageSearchSettings {
   /** the graph's best this-many candidate products are re-scored on all their views */
   annAllEntriesOf: number;
   /**
-   * after re-scoring from the graph's in-memory codes, the best this-many products are re-scored once more
+   * IMAGE_ANN_EXACT_TOP: after re-scoring from the graph's in-memory codes, the best this-many products are re-scored once more
    * with their full stored descriptors (all their views), so the leading order and the similarity shown
    * are the exact fused cosine (0 = never read the database while searching)
    */
