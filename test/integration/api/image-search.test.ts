@@ -77,7 +77,7 @@ function indexPreferringDb(testDb: TestDb): Db {
 }
 
 /** One api over the test database: which nearest-neighbour path it should use, and whether to run every subtest. */
-interface Phase { name: string; pgvector: 'auto' | 'off'; expect: 'flat' | 'hnsw' | 'pgvector'; all: boolean; skip?: string | false; preferIndex?: boolean; annFrom?: number }
+interface Phase { name: string; pgvector: 'auto' | 'off'; expect: 'flat' | 'hnsw' | 'pgvector'; all: boolean; skip?: string | false; preferIndex?: boolean; annFrom?: number; exactTop?: number }
 
 for (const { dialect, skip } of await dialects()) {
   t.test(`image search (${dialect})`, { skip }, async (t) => {
@@ -90,17 +90,20 @@ for (const { dialect, skip } of await dialects()) {
     const phases: Phase[] = dialect === 'sqlite'
       ? [
         { name: 'in-process index', pgvector: 'auto', expect: 'flat', all: true },
-        // The same stored descriptors, over the threshold of the graph: PCA + usearch HNSW + exact re-scoring.
+        // The same stored descriptors, over the threshold of the graph: PCA + usearch HNSW + re-scoring from
+        // the graph's codes, the best 20 again from the stored rows; then from the codes alone.
         { name: 'HNSW graph (IMAGE_ANN_FROM=100)', pgvector: 'auto', expect: 'hnsw', all: false, annFrom: 100 },
+        { name: 'HNSW graph, codes only (IMAGE_ANN_EXACT_TOP=0)', pgvector: 'auto', expect: 'hnsw', all: false, annFrom: 100, exactTop: 0 },
       ]
       : [
         // The search-quality subtests only; the catalogue is extracted here, and the next api reuses the rows.
         { name: 'in-process index (IMAGE_PGVECTOR=off)', pgvector: 'off', expect: 'flat', all: pgvectorSkipped !== false },
         { name: 'pgvector HNSW', pgvector: 'auto', expect: 'pgvector', all: true, skip: pgvectorSkipped, preferIndex: true },
       ];
+    const exactSimilarity = new Map<string, number>();
     for (const phase of phases) await t.test(phase.name, { skip: phase.skip ?? false }, async (t) => {
       const apiDb = phase.preferIndex ? indexPreferringDb(testDb) : testDb.db;
-      const deps = { config, db: apiDb, storage, imageSearch: { refreshMs: 0, pgvector: phase.pgvector, ...(phase.annFrom ? { annFrom: phase.annFrom, annDims: 32 } : {}) } };
+      const deps = { config, db: apiDb, storage, imageSearch: { refreshMs: 0, pgvector: phase.pgvector, ...(phase.annFrom ? { annFrom: phase.annFrom, annDims: 32 } : {}), ...(phase.exactTop !== undefined ? { annExactTop: phase.exactTop } : {}) } };
       const app: FastifyInstance = await buildApiApp({ deps });
       t.teardown(async () => { await app.close(); if (apiDb !== testDb.db) await apiDb.destroy(); });
 
@@ -169,6 +172,13 @@ for (const { dialect, skip } of await dialects()) {
         for (const [name, img] of [['25% off-centre crop', crop], ['rotated 90°', turned], ['rotated 15°', tilted]] as const) {
           const r = await search(img);
           t.ok(r.list.slice(0, 3).some((h) => h.id === p.id), `${name}: product in the top 3 (got ${r.list.slice(0, 3).map((h) => h.id).join(', ')})`);
+          // The similarity shown is the exact fused cosine wherever the leading products are scored from
+          // their full descriptors: the graph's equals the exact scan's of the first phase.
+          const shown = r.list.find((h) => h.id === p.id)?.similarity ?? NaN;
+          if (phase.expect === 'flat') exactSimilarity.set(name, shown);
+          else if (phase.expect === 'hnsw' && phase.exactTop !== 0 && exactSimilarity.has(name)) {
+            t.ok(Math.abs(shown - exactSimilarity.get(name)!) < 1e-3, `${name}: the exact similarity (${shown} against the flat scan's ${exactSimilarity.get(name)})`);
+          }
         }
       });
 
