@@ -167,8 +167,8 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       const estimated = index.rescore(candidates, q, settings.maxResults * 3);
       const t3 = performance.now();
       const m = Math.min(estimated.length, settings.annExactTop);
-      const read = whole.table.read(estimated.slice(0, m).flatMap((h) => index.entriesOf(h.productId)));
-      hits = exactTop(estimated, m, index, q, (e) => (read.has(e) ? fullOf(e) : undefined)).slice(0, settings.maxResults);
+      const read = whole.table.read(estimated.slice(0, m).flatMap((h) => h.entries ?? [h.entry]));
+      hits = exactTop(estimated, m, q, (e) => (read.has(e) ? fullOf(e) : undefined)).slice(0, settings.maxResults);
       stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.exact.push(performance.now() - t3);
     } else {
       hits = index.search(q, settings.maxResults);
@@ -248,7 +248,7 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   if (rescoreWith === 'api') {
     return (queries, k) => {
       const estimated = ann.rescore(ann.search(queries, settings.maxResults * 3), queries, settings.maxResults * 3);
-      return exactTop(estimated, settings.annExactTop, ann, queries, (e) => byKey.get(e)).slice(0, k);
+      return exactTop(estimated, settings.annExactTop, queries, (e) => byKey.get(e)).slice(0, k);
     };
   }
   return (queries, k) => ann.rescore(ann.search(queries, settings.maxResults * 3), queries, k);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { Rng } from '../../api/db/seed/random';
-import { AnnIndex, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
+import { AnnIndex, EXACT_VIEWS, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { KeysIndex } from '../../api/modules/search/engine/keys-index';
 import { Projection } from '../../api/modules/search/engine/projection';
@@ -184,8 +184,10 @@ t.test('the graph re-scores its candidates from codes in memory: the fused cosin
       if (Math.abs(h.score - exact) <= bound) checked++;
       else t.fail(`entry ${h.entry}: estimate ${h.score.toFixed(4)}, exact ${exact.toFixed(4)}, bound ${bound.toFixed(4)}`);
     }
-    // The order is the estimate's, best first, with the entry that gave each product its score.
+    // The order is the estimate's, best first, with the entry that gave each product its score, and each
+    // product lists its best EXACT_VIEWS entries by the estimate for the exact step.
     t.ok(hits.every((h, i) => i === 0 || hits[i - 1].score >= h.score), 'best first');
+    t.ok(hits.every((h) => h.entries && h.entries.length >= 1 && h.entries.length <= EXACT_VIEWS && h.entries[0] === h.entry), 'each lists its best views, the best first');
   }
   t.equal(right, 20, 'every query finds its own product first');
   t.equal(checked, 200, 'every estimate is within |r_v|·|r_q| (+ int8 rounding) of the full cosine');
@@ -220,18 +222,17 @@ t.test('the best few estimates are scored again with the full descriptors, and t
   const unit = (...xs: number[]) => l2normalise(Float32Array.from(xs));
   // Entries 1–2 are product 1's views, 3–4 product 2's, 5 product 3's, 6 product 4's; the query is [1, 0, 0].
   const full = new Map<number, Float32Array>([[1, unit(0.6, 0.8, 0)], [2, unit(0.9, 0.1, 0)], [3, unit(0.7, 0.7, 0)], [4, unit(0, 1, 0)], [6, unit(0.5, 0.5, 0.7)]]);
-  const entriesOf = (p: number) => ({ 1: [1, 2], 2: [3, 4], 3: [5], 4: [6] } as Record<number, number[]>)[p] ?? [];
-  // Estimates (as from the codes) that put product 2 first and saw only product 1's weaker view.
+  // Estimates (as from the codes) that put product 2 first and product 1's weaker view before its better one.
   const estimated = [
-    { productId: 2, score: 0.8, entry: 3 }, { productId: 1, score: 0.7, entry: 1 },
-    { productId: 3, score: 0.75, entry: 5 }, { productId: 4, score: 0.6, entry: 6 },
+    { productId: 2, score: 0.8, entry: 3, entries: [3, 4] }, { productId: 1, score: 0.7, entry: 1, entries: [1, 2] },
+    { productId: 3, score: 0.75, entry: 5, entries: [5] }, { productId: 4, score: 0.6, entry: 6, entries: [6] },
   ];
   const q = [unit(1, 0, 0)];
-  const out = exactTop(estimated, 3, { entriesOf }, q, (e) => full.get(e));
+  const out = exactTop(estimated, 3, q, (e) => full.get(e));
   t.same(out.map((h) => h.productId), [1, 2, 3, 4], 'product 1 first on its best view, product 3 (no stored rows left) after the exact ones');
   t.equal(out[0].entry, 2, 'with the view that gave it its score');
   t.ok(Math.abs(out[0].score - full.get(2)![0]) < 1e-6 && Math.abs(out[1].score - full.get(3)![0]) < 1e-6, 'exact similarities');
   t.ok(out.every((h, i) => i === 0 || out[i - 1].score >= h.score), 'best first, the estimates capped by the last exact score');
   t.equal(out[3].score, 0.6, 'an estimate below that cap keeps its value');
-  t.same(exactTop(estimated, 0, { entriesOf }, q, (e) => full.get(e)).map((h) => h.productId), [2, 1, 3, 4], 'with none to score again the estimates stand');
+  t.same(exactTop(estimated, 0, q, (e) => full.get(e)).map((h) => h.productId), [2, 1, 3, 4], 'with none to score again the estimates stand');
 });

@@ -355,7 +355,7 @@ export class ImageIndexService {
     if (this.pgvector) hits = await this.nearestPg(queries, k * 3);
     // The graph's candidates in the order of the fused cosine, estimated from the codes the graph keeps in
     // memory; then the leading ones exactly, from their stored descriptors.
-    else if (this.index instanceof AnnIndex) hits = await this.exactTop(this.index, queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3));
+    else if (this.index instanceof AnnIndex) hits = await this.exactTop(queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3));
     else hits = (this.index as VectorIndex).search(queries, k * 3);
     if (hits.length === 0) return [];
     const onSale = new Set((await this.db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id').select('p.id')
@@ -364,19 +364,19 @@ export class ImageIndexService {
   }
 
   /**
-   * The best `annExactTop` of re-scored hits scored once more on all their views with the full stored
-   * descriptors (a few hundred rows by primary key): see exactTop in ann-index.ts.
+   * The best `annExactTop` of re-scored hits scored once more on their best views with the full stored
+   * descriptors (EXACT_VIEWS each: 80 rows by primary key): see exactTop in ann-index.ts.
    */
-  private async exactTop(index: AnnIndex, queries: Float32Array[], hits: IndexHit[]): Promise<IndexHit[]> {
+  private async exactTop(queries: Float32Array[], hits: IndexHit[]): Promise<IndexHit[]> {
     const m = Math.min(hits.length, this.settings.annExactTop);
     if (m === 0) return hits;
-    const entries = hits.slice(0, m).flatMap((h) => index.entriesOf(h.productId));
+    const entries = hits.slice(0, m).flatMap((h) => h.entries ?? [h.entry]);
     const vectors = new Map<number, Float32Array>();
     for (let i = 0; i < entries.length; i += 500) {
       const rows = await this.db.selectFrom('image_descriptor').select(['id', 'vec']).where('id', 'in', entries.slice(i, i + 500)).execute();
       for (const r of rows) vectors.set(r.id, fromBytes(r.vec));
     }
-    return exactTop(hits, m, index, queries, (entry) => vectors.get(entry));
+    return exactTop(hits, m, queries, (entry) => vectors.get(entry));
   }
 
   /**

@@ -282,7 +282,8 @@ export class AnnIndex implements VectorIndex {
 
   /**
    * The candidates of `search` in the order of the fused cosine (the best entry against the best query
-   * view), estimated from the codes kept in memory (EntryCodes), the best `k`.
+   * view), estimated from the codes kept in memory (EntryCodes), the best `k`; each lists its EXACT_VIEWS
+   * best entries by that estimate, for exactTop.
    */
   rescore(hits: IndexHit[], queries: Float32Array[], k: number): IndexHit[] {
     const { mean } = this.projection;
@@ -294,7 +295,7 @@ export class AnnIndex implements VectorIndex {
         if (s !== undefined && (best === undefined || s > best)) best = s;
       }
       return best;
-    }, k);
+    }, k, EXACT_VIEWS);
   }
 
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
@@ -354,19 +355,27 @@ function normalisedInto(v: Float32Array, out: Float32Array, at: number): void {
   for (let j = 0; j < v.length; j++) out[at + j] = v[j] / norm;
 }
 
-/** Hits re-ordered by `scoreOf` their best entry, best first; hits none of whose entries has a score keep no place. */
-function rescoreBy(hits: IndexHit[], scoreOf: (entry: number) => number | undefined, k: number): IndexHit[] {
+/**
+ * Hits re-ordered by `scoreOf` their best entry, best first; hits none of whose entries has a score keep no
+ * place. With `keepEntries`, each hit lists its best that-many entries, best first.
+ */
+function rescoreBy(hits: IndexHit[], scoreOf: (entry: number) => number | undefined, k: number, keepEntries = 0): IndexHit[] {
   const out: IndexHit[] = [];
   for (const h of hits) {
-    let best = -Infinity, bestEntry = h.entry;
+    const scored: Array<{ entry: number; s: number }> = [];
     for (const entry of h.entries ?? [h.entry]) {
       const s = scoreOf(entry);
-      if (s !== undefined && s > best) { best = s; bestEntry = entry; }
+      if (s !== undefined) scored.push({ entry, s });
     }
-    if (best > -Infinity) out.push({ productId: h.productId, score: best, entry: bestEntry });
+    if (scored.length === 0) continue;
+    scored.sort((a, b) => b.s - a.s);
+    out.push({ productId: h.productId, score: scored[0].s, entry: scored[0].entry, ...(keepEntries ? { entries: scored.slice(0, keepEntries).map((x) => x.entry) } : {}) });
   }
   return out.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
 }
+
+/** How many of a product's views, the best by the codes' estimate, the exact step scores (exactTop). */
+export const EXACT_VIEWS = 4;
 
 /**
  * Re-scores approximate hits with the full descriptors of their entries (the best entry against the best
@@ -383,14 +392,13 @@ export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (en
 }
 
 /**
- * The best `m` of re-scored hits scored again on all their views (`index.entriesOf`) with the full
- * descriptors (`vectorOf`), in that order; the rest follow in their estimated order, their similarity no
- * higher than the last exact one, so the list stays best first. A product none of whose full descriptors is
- * known (removed meanwhile) keeps its estimate among the rest.
+ * The best `m` of re-scored hits scored again with the full descriptors (`vectorOf`) of the entries they
+ * list (AnnIndex.rescore: their best EXACT_VIEWS by the estimate), in that order; the rest follow in their
+ * estimated order, their similarity no higher than the last exact one, so the list stays best first. A
+ * product none of whose full descriptors is known (removed meanwhile) keeps its estimate among the rest.
  */
-export function exactTop(hits: IndexHit[], m: number, index: Pick<AnnIndex, 'entriesOf'>, queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined): IndexHit[] {
-  const top = hits.slice(0, m).map((h) => ({ ...h, entries: [...index.entriesOf(h.productId)] }));
-  const exact = rescore(top, queries, vectorOf, m);
+export function exactTop(hits: IndexHit[], m: number, queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined): IndexHit[] {
+  const exact = rescore(hits.slice(0, m), queries, vectorOf, m);
   const seen = new Set(exact.map((h) => h.productId));
   const floor = exact.length ? exact[exact.length - 1].score : Infinity;
   return [...exact, ...hits.filter((h) => !seen.has(h.productId)).map((h) => ({ ...h, score: Math.min(h.score, floor) }))];
