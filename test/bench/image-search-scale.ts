@@ -10,7 +10,7 @@ import { Rng } from '../../api/db/seed/random';
 import { AnnIndex, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
-import { dot } from '../../api/modules/search/engine/types';
+import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
 
@@ -93,11 +93,9 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
           const row0 = products.length * perImage;
           for (let v = 0; v < perImage; v++) {
             const at = (row0 + v) * k;
-            let s = 0;
-            for (let j = 0; j < k; j++) { const x = base[d][v][j] + noiseSd * noise.gaussian(); coords[at + j] = x; s += x * x; }
+            for (let j = 0; j < k; j++) coords[at + j] = base[d][v][j] + noiseSd * noise.gaussian();
             meanDots[row0 + v] = baseMeanDot[d][v];
-            const n = Math.sqrt(s);
-            copies.push(Float32Array.from(coords.subarray(at, at + k), (x) => x / n));
+            copies.push(l2normalise(coords.slice(at, at + k)));
           }
           products.push(p);
           exactProjected.add(p, copies);

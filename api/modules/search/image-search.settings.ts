@@ -36,9 +36,10 @@ export interface ImageSearchSettings {
   /** the graph's best this-many candidate products are re-scored on all their views */
   annAllEntriesOf: number;
   /**
-   * IMAGE_ANN_EXACT_TOP: after re-scoring from the graph's in-memory codes, the best this-many products are re-scored once more
-   * with their full stored descriptors (all their views), so the leading order and the similarity shown
-   * are the exact fused cosine (0 = never read the database while searching)
+   * IMAGE_ANN_EXACT_TOP: after re-scoring from the graph's in-memory codes, the best this-many products are
+   * re-scored once more with the full stored descriptors of their EXACT_VIEWS best views (ann-index.ts), so
+   * the leading order and the similarity shown are the exact fused cosine (0 = never read the database
+   * while searching)
    */
   annExactTop: number;
   /** views per catalogue image, and of the query photo */

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { IndexHit, VectorIndex } from './vector-index';
 import { Projection } from './projection';
-import { dot, dotAt } from './types';
+import { dot, dotAt, l2normalise } from './types';
 
 export interface AnnOptions {
   /** HNSW graph degree (usearch "connectivity") */
@@ -51,7 +51,6 @@ class EntryCodes {
     this.floats = new Float32Array(capacity * 2);
   }
 
-  get size(): number { return this.slotOf.size; }
   private get capacity(): number { return this.floats.length / 2; }
   bytes(): number { return this.capacity * (this.k + 8) + this.slotOf.size * 40; }
 
@@ -164,8 +163,6 @@ export class AnnIndex implements VectorIndex {
   /** Whether the graph was built as these options and this many projected dimensions ask. */
   builtAs(opts: AnnOptions, dims: number): boolean { return (this.opts.scalar ?? 'i8') === (opts.scalar ?? 'i8') && this.projection.k === Math.min(dims, this.dim); }
   productCount(): number { return this.keysOf.size; }
-  /** A product's entries (row ids), all its views. */
-  entriesOf(productId: number): readonly number[] { return this.keysOf.get(productId) ?? []; }
   has(productId: number): boolean { return this.keysOf.has(productId); }
 
   /**
@@ -201,7 +198,8 @@ export class AnnIndex implements VectorIndex {
         if (this.productOf.has(key)) throw new Error(`key ${key} is already in the index`);
         this.projection.apply(v, coords, false);
         this.codes.set(key, coords, dot(v, this.projection.mean));
-        normalisedInto(coords, flat, at * k);
+        flat.set(coords, at * k);
+        l2normalise(flat.subarray(at * k, (at + 1) * k));
         this.nextKey = Math.max(this.nextKey, key + 1);
         big[at++] = BigInt(key);
         this.productOf.set(key, productId);
@@ -228,7 +226,8 @@ export class AnnIndex implements VectorIndex {
         const key = this.nextKey++;
         const row = coords.subarray(at * k, (at + 1) * k);
         this.codes.set(key, row, meanDots[at]);
-        normalisedInto(row, flat, at * k);
+        flat.set(row, at * k);
+        l2normalise(flat.subarray(at * k, (at + 1) * k));
         big[at] = BigInt(key);
         this.productOf.set(key, products[p]);
         list.push(key);
@@ -345,14 +344,6 @@ export class AnnIndex implements VectorIndex {
       return null;
     }
   }
-}
-
-/** `v / |v|` written into `out` from `at`. */
-function normalisedInto(v: Float32Array, out: Float32Array, at: number): void {
-  let norm = 0;
-  for (let j = 0; j < v.length; j++) norm += v[j] * v[j];
-  norm = Math.sqrt(norm) || 1;
-  for (let j = 0; j < v.length; j++) out[at + j] = v[j] / norm;
 }
 
 /**
