@@ -14,4 +14,5 @@ export default tseslint.config(
   },
   { files: ['scripts/**', 'test/**', 'main.ts', 'webpack.config.ts'], rules: { 'no-console': 'off' } },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

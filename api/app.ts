@@ -1,13 +1,19 @@
 // The api service as a Fastify app factory. Tests call buildApiApp and inject; only main.ts listens.
 // Plugin order: external (swagger) → app (error handling, health) → routes (one plugin per module).
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { withRedaction } from '../config/logging';
+import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { Codes, messageFor } from '../isomorphic/domain/codes';
 import { ApiError } from './http/errors';
 import { requestLang } from './http/envelope';
+import { registerRateLimits } from './http/rate-limits';
 import type { ApiDeps } from './deps';
 import { registerModules } from './modules/index';
+import { guard } from './modules/account/guard';
+import { opsAllowed } from '../config/ops-access';
 
 export interface ApiAppOptions {
   deps: ApiDeps;
@@ -16,12 +22,18 @@ export interface ApiAppOptions {
 
 export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withRedaction(logger),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : crypto.randomUUID()),
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,
+    // A client that sends its request slowly is cut off (408) instead of holding a connection open.
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    http: { headersTimeout: deps.config.http.headersTimeoutMs, connectionsCheckingInterval: deps.config.http.checkIntervalMs },
     // The web service forwards the visitor's address; believe it only from the addresses configured.
     trustProxy: deps.config.api.trustProxy === 'false' ? false : deps.config.api.trustProxy,
+    // Requests that never reach a route (unparsable, too large, a URL the router refuses) get the envelope too.
+    clientErrorHandler: clientErrorHandler(() => true),
+    frameworkErrors: frameworkErrorHandler(() => true),
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -30,6 +42,23 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
       info: { title: 'Lace marketplace api', version: '1.0.0', description: 'Every call answers { code, message, data }; code 0 is success.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
     },
+  });
+
+  // Before any route: decorates request.user and refuses a route that does not say who may call it.
+  await app.register(guard, { deps });
+
+  // Shed load while the event loop lags: a 503 envelope with Retry-After, never for the probes.
+  const maxDelay = deps.config.api.maxEventLoopDelayMs;
+  await app.register(underPressure, {
+    maxEventLoopDelay: maxDelay,
+    sampleInterval: 250,
+    exposeStatusRoute: false,
+    // under-pressure sends what the handler returns (its typings say void); undefined lets the call through.
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url === '/healthz' || request.url === '/readyz') return undefined;
+      reply.code(503).header('retry-after', '5');
+      return { code: Codes.OVERLOADED, message: messageFor(Codes.OVERLOADED, requestLang(request)), data: null };
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -58,8 +87,9 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
     reply.status(404).send({ code: Codes.NOT_FOUND, message: messageFor(Codes.NOT_FOUND, requestLang(request)), data: null });
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    if (maxDelay > 0 && app.isUnderPressure()) return reply.status(503).send({ status: 'under pressure', eventLoopDelayMs: Math.round(app.memoryUsage().eventLoopDelay) });
     try {
       await deps.db.db.selectFrom('dictionary').select('id').limit(1).execute();
       return { status: 'ready' };
@@ -67,8 +97,13 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
       return reply.status(503).send({ status: 'database unreachable' });
     }
   });
-  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  // The api's schema, for operators (this machine, or a holder of OPS_TOKEN), not for the public.
+  app.get('/docs/json', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (!opsAllowed(request, deps.config.opsToken)) return reply.status(403).send({ code: Codes.FORBIDDEN, message: messageFor(Codes.FORBIDDEN, requestLang(request)), data: null });
+    return app.swagger();
+  });
 
+  await registerRateLimits(app, { redisUrl: deps.config.api.redisUrl });
   await registerModules(app, deps);
   return app;
 }

@@ -7,6 +7,7 @@ import './styles/account.css';
 import './styles/orders.css';
 import './styles/catalogue.css';
 import './styles/image-search.css';
+import './styles/shop.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -20,6 +21,8 @@ import { createBrowserApiClient } from '../isomorphic/api-client/browser-client'
 import { hydrationData, STATE_GLOBAL, type PageState } from '../isomorphic/page-state';
 import { AppProviders } from '../isomorphic/app-providers';
 import { routerSignal } from './router-signal';
+import { Limits } from '../isomorphic/domain/limits';
+import { browserZone } from '../isomorphic/components/when';
 
 declare global {
   interface Window { [STATE_GLOBAL]?: PageState }
@@ -64,8 +67,18 @@ async function start(): Promise<void> {
 function HydrationMark(): null {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    rememberTimeZone();
   }, []);
   return null;
+}
+
+/** Tells the server the viewer's time zone (the tz cookie), so the next pages render times in it. */
+function rememberTimeZone(): void {
+  const zone = browserZone();
+  const current = document.cookie.split('; ').find((c) => c.startsWith(`${Limits.zoneCookie}=`))?.slice(Limits.zoneCookie.length + 1);
+  if (!zone || (current && decodeURIComponent(current) === zone)) return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${Limits.zoneCookie}=${encodeURIComponent(zone)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${secure}`;
 }
 
 start().catch((err: unknown) => {

@@ -9,10 +9,21 @@ export type SmsDriverName = 'log' | 'aliyun';
 
 export interface Config {
   role: Role;
-  web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number };
-  api: { host: string; port: number; trustProxy: string };
-  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16'; annExactTop: number };
+  web: { host: string; port: number; apiUrl: string; trustProxy: boolean; cookieSecure: boolean; dictRefreshMs: number; publicUrl: string; publicReadCacheMs: number; pageCacheMs: number; pageCacheStaleMs: number };
+  api: {
+    host: string; port: number; trustProxy: string; redisUrl: string; maxEventLoopDelayMs: number;
+    /** HMAC key of the visitor ids the api hands guests (empty: one generated into $DATA_DIR/visitor-secret) */
+    visitorSecret: string;
+    /** this replica's name on the rows it owns (photo-search jobs): stable across its restarts, distinct between replicas */
+    instanceId: string;
+  };
+  imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16'; annExactTop: number; perIpPerDay: number; queueMax: number; staleJobMs: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /**
+   * Both services' limits on a client sending its request: the whole request within `requestTimeoutMs`,
+   * its headers within `headersTimeoutMs`; Node checks them every `checkIntervalMs`. Past them: 408, closed.
+   */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; checkIntervalMs: number };
   dataDir: string;
   seedOnEmpty: boolean;
   seedProducts: number;
@@ -22,10 +33,20 @@ export interface Config {
     driver: StorageDriverName;
     localDir: string;
     publicBase: string;
+    /** where widths and formats of local pictures are kept, and how many are encoded at once */
+    variantDir: string;
+    variantThreads: number;
     oss: { region: string; bucket: string; accessKeyId: string; accessKeySecret: string; roleArn: string; endpoint: string; publicBase: string };
   };
   sms: { driver: SmsDriverName; aliyun: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string } };
+  notify: { driver: 'log' | 'wecom'; wecomWebhook: string; deliveryIntervalMs: number };
+  /** demo accounts for every role are created with the demo data */
+  demoAccounts: boolean;
+  /** Bearer token of /metrics and /docs/json (empty: this machine only). */
+  opsToken: string;
   orders: { unpaidMaxAgeMs: number; receivedCompleteAfterMs: number; sweepIntervalMs: number; platformUserIds: number[] };
+  /** maps driver: AMap's JS API when a key is set, else none (region picker, coordinates, a static card) */
+  maps: { amapKey: string; amapSecurityCode: string; amapVersion: string };
 }
 
 export class ConfigError extends Error {
@@ -95,11 +116,16 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'API_PORT', default: '3001', meaning: 'api service port' },
   { name: 'API_HOST', default: '127.0.0.1', meaning: 'api service listen address' },
   { name: 'API_TRUST_PROXY', default: 'loopback', meaning: 'addresses whose X-Forwarded-For the api believes (the web service): loopback, a CIDR list, or false' },
+  { name: 'REDIS_URL', default: '(empty: in memory)', meaning: 'redis://… where the api keeps its rate-limit counters, shared by every replica (without it each api counts alone)' },
+  { name: 'API_MAX_EVENT_LOOP_DELAY_MS', default: '0', meaning: 'the api sheds load (503, code 100453) while its event loop lags more than this many ms on average, and /readyz says so (0: never; the compose file sets 1000)' },
+  { name: 'API_VISITOR_SECRET', default: '(empty: generated once into $DATA_DIR/visitor-secret)', meaning: 'key that signs the visitor ids the api hands guests for the photo-search quota; set the same value on every api replica' },
+  { name: 'API_INSTANCE_ID', default: '<hostname>:<API_PORT>', meaning: 'this api replica\'s name on the photo-search jobs it runs; a restart fails only its own unfinished jobs (and any past IMAGE_SEARCH_STALE_MS)' },
   { name: 'API_URL', default: 'http://127.0.0.1:3001', meaning: 'where the web service reaches the api' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'trust X-Forwarded-* from a load balancer in front of web' },
   { name: 'COOKIE_SECURE', default: 'false', meaning: 'mark the session cookie Secure (set behind TLS)' },
   { name: 'DICT_REFRESH_MS', default: '300000', meaning: 'how often web refreshes its cached dictionary (ms)' },
   { name: 'PUBLIC_READ_CACHE_MS', default: '1000', meaning: 'how long web keeps anonymous catalogue reads of page loaders (0 turns the micro-cache off)' },
+  { name: 'REQUEST_TIMEOUT_MS', default: '60000', meaning: 'both services: a client must send its whole request (headers and body) within this many ms, its headers within min(20000, this); else 408 and the connection is closed' },
   { name: 'DATABASE_URL', default: '(empty: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of the embedded SQLite file' },
   { name: 'DATA_DIR', default: './data', meaning: 'directory for the SQLite file, uploaded files and indexes' },
   { name: 'SQLITE_FILE', default: '$DATA_DIR/lace.sqlite', meaning: 'the SQLite database file' },
@@ -110,6 +136,8 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'STORAGE_DRIVER', default: 'local', meaning: 'local (a directory) or oss (Aliyun OSS)' },
   { name: 'STORAGE_DIR', default: '$DATA_DIR/files', meaning: 'directory of the local storage driver' },
   { name: 'STORAGE_PUBLIC_BASE', default: '/api/files', meaning: 'URL prefix under which local files are served' },
+  { name: 'IMAGE_VARIANT_DIR', default: '$DATA_DIR/image-variants', meaning: 'where the widths and formats (AVIF, WebP, JPEG) of local pictures are kept once made' },
+  { name: 'IMAGE_VARIANT_THREADS', default: 'max(1, cores - 1)', meaning: 'how many picture variants the api encodes at once (the rest wait)' },
   { name: 'OSS_REGION', default: '', meaning: 'Aliyun OSS region, e.g. oss-cn-hangzhou (oss driver)' },
   { name: 'OSS_BUCKET', default: '', meaning: 'Aliyun OSS bucket (oss driver)' },
   { name: 'OSS_ACCESS_KEY_ID', default: '', meaning: 'RAM user key id allowed to assume OSS_ROLE_ARN (oss driver)' },
@@ -117,7 +145,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'OSS_ROLE_ARN', default: '', meaning: 'RAM role assumed via STS for temporary browser upload credentials' },
   { name: 'OSS_ENDPOINT', default: '', meaning: 'OSS endpoint override (default https://$OSS_BUCKET.$OSS_REGION.aliyuncs.com)' },
   { name: 'OSS_PUBLIC_BASE', default: '', meaning: 'public/CDN URL prefix for stored objects (oss driver)' },
-  { name: 'SMS_DRIVER', default: 'log', meaning: 'log (codes written to the log) or aliyun (Aliyun SMS)' },
+  { name: 'SMS_DRIVER', default: 'log', meaning: 'log (development: codes written to the log as warnings, never sent; the api warns at start) or aliyun (Aliyun SMS)' },
   { name: 'ALIYUN_SMS_ACCESS_KEY_ID', default: '', meaning: 'Aliyun SMS key id (aliyun driver)' },
   { name: 'ALIYUN_SMS_ACCESS_KEY_SECRET', default: '', meaning: 'Aliyun SMS key secret (aliyun driver)' },
   { name: 'ALIYUN_SMS_SIGN_NAME', default: '', meaning: 'Aliyun SMS signature name (aliyun driver)' },
@@ -135,10 +163,21 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_ANN_DIMS', default: '256', meaning: 'dimensions photo-search vectors are projected to for that graph' },
   { name: 'IMAGE_ANN_SCALAR', default: 'i8', meaning: 'how that graph keeps the projected vectors: i8 (one byte a number) or f16 (two)' },
   { name: 'IMAGE_ANN_EXACT_TOP', default: '20', meaning: 'after re-scoring the graph\'s candidates from codes in memory, how many of the best are scored again with their stored descriptors (0: the database is never read while searching)' },
+  { name: 'IMAGE_SEARCH_PER_IP_PER_DAY', default: '50', meaning: 'photo searches guests may start from one client address in a day, whatever visitor ids they carry (signed-in users count per account)' },
+  { name: 'IMAGE_SEARCH_QUEUE_MAX', default: '16', meaning: 'photo searches waiting for or in extraction at once in one api; past it a search is refused with 503 (code 1004030)' },
+  { name: 'IMAGE_SEARCH_STALE_MS', default: '600000', meaning: 'a photo-search job still pending this long is failed by any api at start, whichever replica ran it' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
   { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
   { name: 'ORDER_SWEEP_INTERVAL_MS', default: '60000', meaning: 'how often the api applies the two order rules above' },
-  { name: 'PLATFORM_USER_IDS', default: '(empty)', meaning: 'comma-separated user ids of the platform operators who decide after-sale requests' },
+  { name: 'PLATFORM_USER_IDS', default: '(empty)', meaning: 'comma-separated user ids given the platform operator role at boot (operators are a role in the database)' },
+  { name: 'AMAP_KEY', default: '(empty: no map)', meaning: 'AMap (高德) JS API web key; empty: shops place themselves with a region picker and coordinates and show a static location card' },
+  { name: 'AMAP_SECURITY_CODE', default: '', meaning: 'AMap JS API security code (securityJsCode) paired with AMAP_KEY' },
+  { name: 'AMAP_VERSION', default: '1.3', meaning: 'AMap JS API version loaded (SPEC §7)' },
+  { name: 'OPS_TOKEN', default: '(empty: only requests from this machine)', meaning: 'bearer token that opens /metrics (web) and /api/docs/json (api) to a scraper or an operator elsewhere; without it they answer 403 to any address but loopback' },
+  { name: 'DEMO_ACCOUNTS', default: 'true', meaning: 'with the demo data, create demo accounts for every role (designer, trader, manufacturer, operator); never without demo data' },
+  { name: 'NOTIFY_DRIVER', default: 'log', meaning: 'where messages go beyond the site: log (the service log) or wecom (a WeCom group robot webhook)' },
+  { name: 'NOTIFY_WECOM_WEBHOOK', default: '', meaning: 'the WeCom robot webhook URL (wecom driver)' },
+  { name: 'NOTIFY_DELIVERY_INTERVAL_MS', default: '5000', meaning: 'how often the api sends undelivered messages through the driver' },
 ];
 
 function idList(env: Env, name: string): number[] {
@@ -149,6 +188,10 @@ function idList(env: Env, name: string): number[] {
     if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(name, `expected comma-separated user ids, got "${raw}"`);
     return Number(v);
   });
+}
+
+function httpTimeouts(requestTimeoutMs: number): Config['http'] {
+  return { requestTimeoutMs, headersTimeoutMs: Math.min(20_000, requestTimeoutMs), checkIntervalMs: Math.min(30_000, Math.max(250, Math.floor(requestTimeoutMs / 4))) };
 }
 
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
@@ -188,6 +231,9 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       if (!v) throw new ConfigError(k, 'required when SMS_DRIVER=aliyun');
     }
   }
+  const notifyDriver = oneOf(env, 'NOTIFY_DRIVER', ['log', 'wecom'] as const, 'log');
+  const wecomWebhook = env.NOTIFY_WECOM_WEBHOOK ? url(env, 'NOTIFY_WECOM_WEBHOOK', '', ['https:']) : '';
+  if (notifyDriver === 'wecom' && !wecomWebhook) throw new ConfigError('NOTIFY_WECOM_WEBHOOK', 'required when NOTIFY_DRIVER=wecom');
   const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
   return {
     role: roleRaw as Role,
@@ -199,9 +245,19 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       cookieSecure: bool(env, 'COOKIE_SECURE', false),
       dictRefreshMs: int(env, 'DICT_REFRESH_MS', 300_000, 1000),
       publicReadCacheMs: int(env, 'PUBLIC_READ_CACHE_MS', 1000, 0, 60_000),
+      pageCacheMs: int(env, 'PAGE_CACHE_MS', 10_000, 0, 600_000),
+      pageCacheStaleMs: int(env, 'PAGE_CACHE_STALE_MS', 60_000, 0, 3_600_000),
       publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${webPort || 3000}`, ['http:', 'https:']),
     },
-    api: { host: str(env, 'API_HOST', '127.0.0.1'), port: apiPort, trustProxy: str(env, 'API_TRUST_PROXY', 'loopback') },
+    api: {
+      host: str(env, 'API_HOST', '127.0.0.1'),
+      port: apiPort,
+      trustProxy: str(env, 'API_TRUST_PROXY', 'loopback'),
+      redisUrl: env.REDIS_URL ? url(env, 'REDIS_URL', '', ['redis:', 'rediss:']) : '',
+      maxEventLoopDelayMs: int(env, 'API_MAX_EVENT_LOOP_DELAY_MS', 0, 0, 60_000),
+      visitorSecret: str(env, 'API_VISITOR_SECRET', ''),
+      instanceId: str(env, 'API_INSTANCE_ID', `${os.hostname()}:${apiPort}`).slice(0, 100),
+    },
     imageSearch: {
       indexDir: path.resolve(str(env, 'IMAGE_INDEX_DIR', path.join(dataDir, 'image-index'))),
       modelDir: str(env, 'IMAGE_MODEL_DIR', ''),
@@ -216,7 +272,11 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       annDims: int(env, 'IMAGE_ANN_DIMS', 256, 16, 2048),
       annScalar: oneOf(env, 'IMAGE_ANN_SCALAR', ['i8', 'f16'] as const, 'i8'),
       annExactTop: int(env, 'IMAGE_ANN_EXACT_TOP', 20, 0, 300),
+      perIpPerDay: int(env, 'IMAGE_SEARCH_PER_IP_PER_DAY', 50, 1),
+      queueMax: int(env, 'IMAGE_SEARCH_QUEUE_MAX', 16, 1, 10_000),
+      staleJobMs: int(env, 'IMAGE_SEARCH_STALE_MS', 600_000, 10_000),
     },
+    http: httpTimeouts(int(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000)),
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,
     seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
@@ -227,14 +287,24 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       driver: storageDriver,
       localDir: path.resolve(str(env, 'STORAGE_DIR', path.join(dataDir, 'files'))),
       publicBase: str(env, 'STORAGE_PUBLIC_BASE', '/api/files').replace(/\/$/, ''),
+      variantDir: path.resolve(str(env, 'IMAGE_VARIANT_DIR', path.join(dataDir, 'image-variants'))),
+      variantThreads: int(env, 'IMAGE_VARIANT_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 64),
       oss,
     },
     sms: { driver: smsDriver, aliyun },
+    notify: { driver: notifyDriver, wecomWebhook, deliveryIntervalMs: int(env, 'NOTIFY_DELIVERY_INTERVAL_MS', 5000, 100) },
+    demoAccounts: bool(env, 'DEMO_ACCOUNTS', true),
+    opsToken: str(env, 'OPS_TOKEN', ''),
     orders: {
       unpaidMaxAgeMs: int(env, 'ORDER_UNPAID_MAX_AGE_MS', 72 * 3600_000, 60_000),
       receivedCompleteAfterMs: int(env, 'ORDER_RECEIVED_COMPLETE_AFTER_MS', 7 * 24 * 3600_000, 60_000),
       sweepIntervalMs: int(env, 'ORDER_SWEEP_INTERVAL_MS', 60_000, 1000),
       platformUserIds: idList(env, 'PLATFORM_USER_IDS'),
+    },
+    maps: {
+      amapKey: str(env, 'AMAP_KEY', '').trim(),
+      amapSecurityCode: str(env, 'AMAP_SECURITY_CODE', '').trim(),
+      amapVersion: str(env, 'AMAP_VERSION', '1.3').trim(),
     },
   };
 }

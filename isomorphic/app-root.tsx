@@ -1,7 +1,8 @@
-// The root route's element: scroll rules, scroll position for the layout store, then the matched layout.
+// The root route's element: scroll rules, toasts cleared on a new page, scroll position for the layout store, then the matched layout.
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollManager } from './components/scroll-manager';
+import { ToastPageReset } from './components/toast-host';
 import { useStores } from './stores/root.store';
 
 export function AppRoot() {
@@ -25,6 +26,7 @@ export function AppRoot() {
   return (
     <>
       <ScrollManager />
+      <ToastPageReset />
       <Outlet />
     </>
   );

@@ -30,9 +30,10 @@ const GALLERY_PATHS: Array<[id: string, path: string]> = [
 
 /** Children of the default layout. */
 export const catalogueRoutes: RouteObject[] = [
-  ...GALLERY_PATHS.map(([id, path]): RouteObject => ({ id, path, handle: chunk('gallery'), lazy: gallery })),
-  { id: 'companies-quality', path: 'home/qualityFirm', handle: chunk('companies'), lazy: companies },
-  { id: 'companies-entry', path: 'home/entryInfo', handle: chunk('companies'), lazy: companies },
+  // Galleries and company lists are the same for every guest: the web service may share them (pageCache).
+  ...GALLERY_PATHS.map(([id, path]): RouteObject => ({ id, path, handle: chunk('gallery', { pageCache: true }), lazy: gallery })),
+  { id: 'companies-quality', path: 'home/qualityFirm', handle: chunk('companies', { pageCache: true }), lazy: companies },
+  { id: 'companies-entry', path: 'home/entryInfo', handle: chunk('companies', { pageCache: true }), lazy: companies },
   { id: 'search', path: 'homeSearch', handle: chunk('search'), lazy: search },
   { id: 'search-text', path: 'home/search/text', handle: chunk('search'), lazy: search },
   // Photo search (issue 6): results (one page on two paths) and search again on a crop.

@@ -7,6 +7,8 @@ import { DetailLayout } from './layouts/detail.layout';
 import { RootErrorBoundary } from './pages/errors/error.page';
 import type { RouteHandle } from './middleware/registry';
 import { catalogueDetailRoutes, catalogueRoutes, collectionRoutes } from './catalogue.routes';
+import { bellLoader } from './components/notice-bell';
+import { platformRoutes, settleRoutes } from './platform.routes';
 
 const structural: RouteHandle = { structural: true };
 const guestOnly: RouteHandle = { middleware: ['anonymous'] };
@@ -23,9 +25,10 @@ export const routes: RouteObject[] = [
       {
         id: 'layout-default',
         Component: DefaultLayout,
+        loader: bellLoader,
         handle: structural,
         children: [
-          { id: 'home', index: true, lazy: () => import(/* webpackChunkName: "home" */ './pages/home/home.page') },
+          { id: 'home', index: true, handle: { pageCache: true } satisfies RouteHandle, lazy: () => import(/* webpackChunkName: "home" */ './pages/home/home.page') },
           // Catalogue (issue 4): galleries, search, company lists, custom requests.
           ...catalogueRoutes,
           // Accounts (issue 3): guest-only sign-in pages, and the signed-in personal centre.
@@ -49,20 +52,42 @@ export const routes: RouteObject[] = [
               { id: 'person-order-detail', path: 'orderDetail/:id', lazy: () => import(/* webpackChunkName: "person-order-detail" */ './pages/order/order-detail.page') },
               // Favourites (issue 4).
               ...collectionRoutes,
+              // The message centre (issue 16).
+              { id: 'person-messages', path: 'messages', lazy: () => import(/* webpackChunkName: "person-messages" */ './pages/notification/messages.page') },
             ],
           },
           // Cart and orders (issue 5): signed-in only.
           { id: 'cart', path: 'shoppingCart', handle: signedIn, lazy: () => import(/* webpackChunkName: "cart" */ './pages/cart/cart.page') },
           { id: 'confirm-order', path: 'confirmOrder', handle: signedIn, lazy: () => import(/* webpackChunkName: "confirm-order" */ './pages/cart/confirm-order.page') },
           { id: 'success-submit', path: 'successSubmit', handle: signedIn, lazy: () => import(/* webpackChunkName: "success-submit" */ './pages/cart/success-submit.page') },
-          { id: 'shop-order-bulk', path: 'home/shopManage/orderBulk', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-bulk" */ './pages/order/shop-order-bulk.page') },
-          { id: 'shop-order-layout', path: 'home/shopManage/orderLayout', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-layout" */ './pages/order/shop-order-layout.page') },
-          { id: 'shop-order-sample', path: 'home/shopManage/orderSample', handle: signedIn, lazy: () => import(/* webpackChunkName: "shop-order-sample" */ './pages/order/shop-order-sample.page') },
+          // The shop manager (issue 16): settled sellers; its menu lists the children that exist.
+          {
+            id: 'shop',
+            path: 'home/shopManage',
+            handle: signedIn,
+            lazy: () => import(/* webpackChunkName: "shop" */ './pages/shop/shop.layout'),
+            children: [
+              { id: 'shop-index', index: true, lazy: () => import(/* webpackChunkName: "shop-index" */ './pages/shop/shop-home.page') },
+              { id: 'shop-order-bulk', path: 'orderBulk', lazy: () => import(/* webpackChunkName: "shop-order-bulk" */ './pages/order/shop-order-bulk.page') },
+              { id: 'shop-order-layout', path: 'orderLayout', lazy: () => import(/* webpackChunkName: "shop-order-layout" */ './pages/order/shop-order-layout.page') },
+              { id: 'shop-order-sample', path: 'orderSample', lazy: () => import(/* webpackChunkName: "shop-order-sample" */ './pages/order/shop-order-sample.page') },
+              // The shop's face, certificates, partners, equipment and micro-site (issue 18).
+              { id: 'shop-setting', path: 'setting', lazy: () => import(/* webpackChunkName: "shop-setting" */ './pages/shop-manage/setting.page') },
+              { id: 'shop-aptitude', path: 'aptitude', lazy: () => import(/* webpackChunkName: "shop-aptitude" */ './pages/shop-manage/aptitude.page') },
+              { id: 'shop-cooperation', path: 'cooperation', lazy: () => import(/* webpackChunkName: "shop-cooperation" */ './pages/shop-manage/cooperation.page') },
+              { id: 'shop-equipment', path: 'equipment', lazy: () => import(/* webpackChunkName: "shop-equipment" */ './pages/shop-manage/equipment.page') },
+              { id: 'shop-micro-setting', path: 'mircoSetting', lazy: () => import(/* webpackChunkName: "shop-micro-setting" */ './pages/shop-manage/micro-setting.page') },
+            ],
+          },
+          // Settlement and the operator console (issue 16).
+          ...settleRoutes,
+          ...platformRoutes,
         ],
       },
       {
         id: 'layout-detail',
         Component: DetailLayout,
+        loader: bellLoader,
         handle: structural,
         children: [
           { id: 'product', path: 'flower/:id', lazy: () => import(/* webpackChunkName: "product" */ './pages/product/product.page') },

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../api/db/migrate';
 import type { Database } from '../api/db/schema';
 import { createStorageDriver } from '../api/modules/file/create-storage';
 import type { StorageDriver } from '../api/modules/file/storage';
-import { findCompaniesByNames, insertCompany } from '../api/modules/company/company.queries';
+import { findCompaniesByNames, insertCompany } from '../api/modules/company/company.service';
 import { patternTypeLabels, shapeLabels, unitLabels, UserType } from '../isomorphic/domain/catalogue';
 import { ImageIndexService } from '../api/modules/search/image-index.service';
 import { imageSearchSettings } from '../api/modules/search/image-search.settings';

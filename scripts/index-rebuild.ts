@@ -7,6 +7,7 @@ import { migrateToLatest } from '../api/db/migrate';
 import { createStorageDriver } from '../api/modules/file/create-storage';
 import { ImageIndexService } from '../api/modules/search/image-index.service';
 import { imageSearchSettings } from '../api/modules/search/image-search.settings';
+import { ProductStatus } from '../isomorphic/domain/catalogue';
 
 async function main(): Promise<void> {
   const onlyMissing = process.argv.includes('--only-missing');
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     await engine.start();
     if (onlyMissing) await engine.idle();
     else {
-      const ids = (await db.db.selectFrom('product').select('id').where('status', '=', 1).orderBy('id').execute()).map((r) => r.id);
+      const ids = (await db.db.selectFrom('product').select('id').where('status', '=', ProductStatus.ON_SALE).orderBy('id').execute()).map((r) => r.id);
       let n = 0;
       for (const id of ids) {
         try {

@@ -11,9 +11,11 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject } from 'react-router';
 import type { Config } from '../config/index';
+import { withRedaction } from '../config/logging';
+import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { routes as appRoutes } from '../isomorphic/routes';
 import { createMetrics, metricsRoutes, timeRequests } from './metrics';
-import { createApiHttp } from './api/api-http';
+import { createApiHttp } from './api-client/api-http';
 import { DictionaryCache } from './dictionary-cache';
 import { healthRoutes } from './health';
 import { proxyRoutes } from './proxy';
@@ -39,6 +41,9 @@ export interface WebAppOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** Whether a request path is the api's (proxied under /api), so its errors are answered in the envelope. */
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+
 function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
   return !!value && typeof value === 'object' && typeof (value as FastifyBaseLogger).child === 'function' && typeof (value as FastifyBaseLogger).info === 'function';
 }
@@ -49,7 +54,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
   const manifestPath = path.resolve(opts.manifestPath ?? path.join(clientDir, 'manifest.json'));
 
   const app = Fastify({
-    ...(isLoggerInstance(opts.logger) ? { loggerInstance: opts.logger } : { logger: opts.logger ?? false }),
+    ...(isLoggerInstance(opts.logger) ? { loggerInstance: opts.logger } : { logger: withRedaction(opts.logger ?? false) }),
     trustProxy: config.web.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -57,6 +62,12 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // Requests that never reach a route (unparsable, too large, a URL the router refuses): the envelope under /api.
+    clientErrorHandler: clientErrorHandler(underApi),
+    frameworkErrors: frameworkErrorHandler(underApi),
+    // A client that sends its request slowly is cut off (408) instead of holding a connection open.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: config.http.checkIntervalMs },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -102,7 +113,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     apiHttp.close();
   });
   timeRequests(app, metrics);
-  await app.register(metricsRoutes, { metrics });
+  await app.register(metricsRoutes, { metrics, opsToken: config.opsToken });
   await app.register(healthRoutes, { http: apiHttp.got, dictionary });
   await app.register(proxyRoutes, { apiUrl: config.web.apiUrl, publicUrl: config.web.publicUrl, metrics, connectTimeoutMs: opts.apiConnectTimeoutMs, cookieSecure: config.web.cookieSecure });
 
@@ -119,6 +130,9 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     cookieSecure: config.web.cookieSecure,
     passwordAesKey: config.passwordAesKey,
     publicReadCacheMs: config.web.publicReadCacheMs,
+    pageCache: { freshMs: config.web.pageCacheMs, staleMs: config.web.pageCacheStaleMs },
+    log: app.log,
+    amap: config.maps.amapKey !== '',
   });
   app.get('/*', (request, reply) => renderPage(request, reply));
 

@@ -2,7 +2,7 @@
 // refresh keeps the copy we have; until the first success it retries every few seconds.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Got } from 'got';
-import type { DictGroup } from '../isomorphic/api-client/types';
+import type { DictGroup } from '../isomorphic/contracts/common';
 import { isEnvelope } from '../isomorphic/api-client/results';
 import type { WebMetrics } from './metrics';
 

@@ -1,6 +1,7 @@
 // Prometheus metrics of the web service, in a registry of its own (several apps can share a process).
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { opsAllowed } from '../config/ops-access';
 
 export interface WebMetrics {
   registry: Registry;
@@ -56,10 +57,11 @@ export function timeRequests(app: FastifyInstance, metrics: WebMetrics): void {
   });
 }
 
-/** Serves /metrics in the Prometheus text format. */
-export async function metricsRoutes(app: FastifyInstance, opts: { metrics: WebMetrics }): Promise<void> {
+/** Serves /metrics in the Prometheus text format, to this machine or a holder of OPS_TOKEN. */
+export async function metricsRoutes(app: FastifyInstance, opts: { metrics: WebMetrics; opsToken: string }): Promise<void> {
   const { metrics } = opts;
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!opsAllowed(request, opts.opsToken)) return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('403 Forbidden: set OPS_TOKEN and send it as a bearer token\n');
     const body = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
   });

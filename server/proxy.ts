@@ -13,6 +13,12 @@ import { expireOn210018, readBody, sessionHookFor, type SessionHook } from './se
 
 export interface ProxyOptions { apiUrl: string; publicUrl: string; metrics: WebMetrics; connectTimeoutMs?: number; cookieSecure?: boolean }
 
+/**
+ * The largest request body the proxy takes: the api's largest (a photo search's picture in base64, 10 MB
+ * as 13.4 MB, in JSON) with room to spare.
+ */
+export const PROXY_BODY_LIMIT = 15 * 1024 * 1024;
+
 /** Headers a browser might send that only the proxy may set, and the cookies the api has no use for. */
 const STRIPPED = ['x-token', 'platform', 'client', 'cookie', 'x-request-id', 'x-lang', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
 
@@ -32,14 +38,23 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
     },
   });
 
-  // Bodies pass through unparsed (JSON, multipart uploads, anything).
+  // Bodies pass through unparsed (JSON, multipart uploads, anything), but whole: the proxy reads a body
+  // to its end before it asks the api, so a client sending slowly holds no api connection (and the
+  // request timeout ends it), and one larger than the api would take is refused here.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   const timings = new WeakMap<FastifyRequest, bigint>();
 
-  app.all('/api/*', async (request, reply) => {
+  app.all('/api/*', { errorHandler: envelopeErrors }, async (request, reply) => {
     const target = `${basePath}${request.url.slice('/api'.length)}` || '/';
+    // A URL that does not decode (a bad percent-escape in the query too) is the caller's mistake, not a 500.
+    try {
+      decodeURIComponent(target);
+    } catch {
+      return reply.code(400).header('content-type', 'application/json; charset=utf-8')
+        .send({ code: Codes.BAD_REQUEST, message: messageFor(Codes.BAD_REQUEST, apiLangOf(request)), data: null });
+    }
     const apiPath = request.url.slice('/api'.length).split('?')[0];
     const hook = sessionHookFor(apiPath);
     // Sign-in sets the session cookie: another site must not be able to sign a visitor in (login CSRF).
@@ -47,6 +62,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       return reply.code(403).header('content-type', 'application/json; charset=utf-8')
         .send({ code: Codes.FORBIDDEN, message: messageFor(Codes.FORBIDDEN, apiLangOf(request)), data: null });
     }
+    const sameOrigin = isSameOrigin(request, opts.publicUrl);
     timings.set(request, process.hrtime.bigint());
     const observe = (status: number | string) => {
       const started = timings.get(request);
@@ -54,7 +70,10 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       timings.delete(request);
       opts.metrics.upstreamDuration.observe({ source: 'proxy', method: request.method, status_code: String(status) }, Number(process.hrtime.bigint() - started) / 1e9);
     };
+    // The body read whole, sent as it came (reply-from would JSON-encode a JSON body it parsed itself).
+    const body = Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {};
     return reply.from(target, {
+      ...body,
       rewriteRequestHeaders: (_req, headers) => {
         const req = request;
         const out: Record<string, string | string[] | undefined> = { ...headers };
@@ -76,8 +95,10 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       },
       onResponse: (_req, res, upstreamResponse) => {
         observe(upstreamResponse.statusCode);
-        // 401 is the api's status for 210018 (session expired), on any call.
-        if (!hook && upstreamResponse.statusCode !== 401) {
+        // 401 is the api's status for 210018 (session expired), on any call. Only a same-origin call may
+        // change the cookies: a link from another site gets no token injected, so the api's 210018 would
+        // otherwise sign the visitor out (and so would a cross-site sign-out).
+        if (!sameOrigin || (!hook && upstreamResponse.statusCode !== 401)) {
           void res.send(upstreamResponse.stream);
           return;
         }
@@ -94,6 +115,14 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions): Pro
       },
     });
   });
+}
+
+/** Errors of reading a request under /api (too large, cut off) in the api's envelope. */
+function envelopeErrors(error: { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'proxy request failed');
+  const code = status === 413 ? Codes.BODY_TOO_LARGE : status >= 500 ? Codes.INTERNAL : Codes.BAD_REQUEST;
+  void reply.code(status).header('content-type', 'application/json; charset=utf-8').send({ code, message: messageFor(code, apiLangOf(request)), data: null });
 }
 
 /** Reads a (small) session-related answer, lets the hook set or clear cookies, and sends the JSON on. */

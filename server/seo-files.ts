@@ -3,7 +3,7 @@
 // from the api's /seo calls. Every URL carries its hreflang alternates; loc is the canonical (zh) form.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Got } from 'got';
-import type { SitemapEntry, SitemapIndex } from '../isomorphic/api-client/catalogue-types';
+import type { SitemapEntry, SitemapIndex } from '../isomorphic/contracts/catalogue';
 import { canonicalLinks } from '../isomorphic/seo';
 
 export const MAX_URLS_PER_SITEMAP = 50_000;

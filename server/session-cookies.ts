@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { Limits } from '../isomorphic/domain/limits';
-import type { CompanyBrief, UserInfo } from '../isomorphic/api-client/account-types';
+import type { CompanyBrief, UserInfo } from '../isomorphic/contracts/account';
 import { toSessionCompany, toSessionUser } from '../isomorphic/stores/auth.store';
 
 const MAX_AGE_S = Limits.cookieDays * 24 * 3600;

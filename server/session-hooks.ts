@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '../isomorphic/domain/codes';
 import { Limits } from '../isomorphic/domain/limits';
-import type { LoginResult, SessionInfo, UserInfo } from '../isomorphic/api-client/account-types';
+import type { LoginResult, SessionInfo, UserInfo } from '../isomorphic/contracts/account';
 import { clearSessionCookies, setCompanyCookie, setSessionCookies, setUserCookie } from './session-cookies';
 
 /** Session answers are small; anything bigger is not one of them and is passed on unread. */

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Limits } from '../isomorphic/domain/limits';
 import { parseLang, resolveLang, type Lang } from '../isomorphic/i18n/index';
+import { isViewerZone } from '../isomorphic/domain/format';
 import { parseJsonCookie, type SessionCompany, type SessionUser } from '../isomorphic/stores/auth.store';
 
 export interface Visitor {
@@ -11,6 +12,8 @@ export interface Visitor {
   token: string | undefined;
   user: SessionUser | null;
   company: SessionCompany | null;
+  /** The viewer's own time zone (the tz cookie), when valid and not the market's. */
+  zone: string | undefined;
 }
 
 function first(value: unknown): string | undefined {
@@ -30,6 +33,7 @@ export function visitorOf(request: FastifyRequest): Visitor {
     token,
     user: parseJsonCookie<SessionUser>(cookies[Limits.userCookie]),
     company: parseJsonCookie<SessionCompany>(cookies[Limits.companyCookie]),
+    zone: isViewerZone(cookies[Limits.zoneCookie]) ? cookies[Limits.zoneCookie] : undefined,
   };
 }
 

@@ -6,7 +6,8 @@ import { Limits } from '../isomorphic/domain/limits';
 
 export interface DocumentProps {
   htmlLang: string;
-  nonce: string;
+  /** the CSP nonce of a streamed page; none for a cached one (its scripts are allowed by hash) */
+  nonce?: string;
   stylesheets: string[];
   modulepreload: string[];
   children: ReactNode;

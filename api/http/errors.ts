@@ -22,4 +22,4 @@ export const badRequest = (message?: Bilingual, code: number = Codes.BAD_REQUEST
 export const notFound = (message?: Bilingual) => new ApiError(Codes.NOT_FOUND, 404, message);
 export const gone = (message?: Bilingual) => new ApiError(Codes.GONE, 410, message);
 export const forbidden = (message?: Bilingual) => new ApiError(Codes.FORBIDDEN, 403, message);
-export const sessionExpired = () => new ApiError(Codes.SESSION_EXPIRED, 401);
+export const sessionExpired = (message?: Bilingual) => new ApiError(Codes.SESSION_EXPIRED, 401, message);

@@ -1,4 +1,4 @@
-// Schemas shared by routes: ids, paging, and the response shapes of isomorphic/api-client/types.ts.
+// Schemas shared by routes: ids, paging, and the response shapes of isomorphic/contracts/common.ts.
 // Each response schema is checked against its interface at compile time (see `Same` below), so the
 // api's JSON and the pages' types cannot drift apart.
 import { Type, type TSchema } from '@sinclair/typebox';

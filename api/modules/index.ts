@@ -16,10 +16,14 @@ import { searchRoutes } from './search/search.routes';
 import { favouriteRoutes } from './favourite/favourite.routes';
 import { customRoutes } from './custom/custom.routes';
 import { seoRoutes } from './seo/seo.routes';
+import { shopRoutes } from './shop/shop.routes';
+import { settlementRoutes } from './settlement/settlement.routes';
+import { platformConsoleRoutes } from './platform/platform.routes';
+import { notificationRoutes } from './notification/notification.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

@@ -9,6 +9,7 @@ export function statusForCode(code: number): number {
     case Codes.GONE: return 410;
     case Codes.BAD_REQUEST: return 400;
     case Codes.FORBIDDEN: return 403;
+    case Codes.NOT_A_SELLER: case Codes.COMPANY_SUSPENDED: return 403;
     case Codes.SESSION_EXPIRED: return 401;
     case Codes.TOO_MANY_REQUESTS: return 429;
     case Codes.UPSTREAM_UNAVAILABLE: return 502;

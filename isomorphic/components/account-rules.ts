@@ -52,6 +52,7 @@ export const fieldOfCode: Record<number, string> = {
   [Codes.SMS_DAILY_LIMIT]: 'smsCode',
   [Codes.SMS_CODE_INVALID]: 'smsCode',
   [Codes.WRONG_PASSWORD]: 'password',
+  [Codes.LOGIN_FAILED]: 'password',
   [Codes.LOGIN_THROTTLED]: 'password',
   [Codes.PASSWORD_UNREADABLE]: 'password',
   [Codes.PASSWORD_TOO_WEAK]: 'password',

@@ -1,7 +1,8 @@
 // The colour-card picker of SPEC §2: 9 cards per row; choosing one shows its image.
 import { useTranslation } from 'react-i18next';
-import type { ColourCard } from '../api-client/types';
+import type { ColourCard } from '../contracts/common';
 import { useLang } from './use-lang';
+import { byLang } from '../domain/format';
 
 export function ColourCardPicker({ cards, selected, onSelect }: { cards: ColourCard[]; selected: number | null; onSelect(card: ColourCard): void }) {
   const { t } = useTranslation();
@@ -36,5 +37,5 @@ export function ColourCardPicker({ cards, selected, onSelect }: { cards: ColourC
 }
 
 export function colourName(card: ColourCard, lang: 'zh' | 'en'): string {
-  return lang === 'en' ? card.nameEn || card.name : card.name;
+  return byLang(lang, card.name, card.nameEn);
 }

@@ -1,9 +1,17 @@
-// Site footer: what the marketplace is, where buyers and suppliers start, how to reach us.
+// Site footer: what the marketplace is, where buyers and suppliers start, how to reach us. A signed-in
+// visitor gets their orders and account instead of the register and sign-in links.
 import { Link } from 'react-router';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { useStores } from '../stores/root.store';
+import { useWords } from './use-words';
+import { siteNavWords } from './site-nav.words';
 
-export function Footer() {
+export const Footer = observer(function Footer() {
   const { t } = useTranslation();
+  const { auth } = useStores();
+  const w = useWords(siteNavWords);
+  const signedIn = auth.isAuthenticated;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -13,11 +21,17 @@ export function Footer() {
         </section>
         <nav aria-label={t('footer.buyers')}>
           <h2 className="site-footer__title">{t('footer.buyers')}</h2>
-          <ul><li><Link to="/">{t('footer.browsePatterns')}</Link></li><li><Link to="/register">{t('nav.register')}</Link></li></ul>
+          <ul>
+            <li><Link to="/">{t('footer.browsePatterns')}</Link></li>
+            <li>{signedIn ? <Link to="/home/person/orderSample">{w.myOrders}</Link> : <Link to="/register">{t('nav.register')}</Link>}</li>
+          </ul>
         </nav>
         <nav aria-label={t('footer.sellers')}>
           <h2 className="site-footer__title">{t('footer.sellers')}</h2>
-          <ul><li><Link to="/settle/apply">{t('footer.joinAsSupplier')}</Link></li><li><Link to="/login">{t('nav.login')}</Link></li></ul>
+          <ul>
+            <li><Link to="/settle/apply">{t('footer.joinAsSupplier')}</Link></li>
+            <li>{signedIn ? <Link to="/home/person">{w.myAccount}</Link> : <Link to="/login">{t('nav.login')}</Link>}</li>
+          </ul>
         </nav>
         <section>
           <h2 className="site-footer__title">{t('footer.contact')}</h2>
@@ -30,4 +44,4 @@ export function Footer() {
       </div>
     </footer>
   );
-}
+});

@@ -1,19 +1,26 @@
 // Site header: brand (product name), pattern search (words, or a photo: the camera opens the photo-search
-// overlay, whose code loads when it first opens), sign-in links or greeting, language switch.
+// overlay, whose code loads when it first opens), sign-in links (coming back here) or greeting, language
+// switch; under it the catalogue bar.
 import { lazy, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/root.store';
 import { LanguageSwitch } from './language-switch';
 import { SignOutButton } from './sign-out-button';
 import { CartLink } from './cart-link';
+import { NoticeBell } from './notice-bell';
 import { CameraIcon } from './image-search/camera-icon';
 import { useWords } from './use-words';
+import { SiteNav } from './site-nav';
 
 const ImageSearchOverlay = lazy(() => import(/* webpackChunkName: "image-search-overlay" */ './image-search/image-search-overlay'));
 
-const headerWords = { photoSearch: { zh: '以图搜花', en: 'Search by photo' } };
+const headerWords = {
+  photoSearch: { zh: '以图搜花', en: 'Search by photo' },
+  myShop: { zh: '我的店铺', en: 'My shop' },
+  console: { zh: '运营控制台', en: 'Console' },
+};
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
@@ -22,6 +29,9 @@ export const Header = observer(function Header() {
   // The search box keeps the words of the results page it submitted to.
   const [params] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
+  // Signing in or up from the header returns to this page (not from the sign-in pages themselves).
+  const { pathname, search } = useLocation();
+  const back = ['/', '/login', '/register', '/findPassword'].includes(pathname) ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
   return (
     <header className={`site-header${layout.top ? '' : ' site-header--scrolled'}`}>
       <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
@@ -43,18 +53,22 @@ export const Header = observer(function Header() {
           {auth.isAuthenticated ? (
             <>
               <Link to="/home/person" className="user-nav__greeting" title={t('nav.person')}>{t('nav.greeting', { name: auth.displayName })}</Link>
+              {auth.isSeller ? <Link to="/home/shopManage" className="user-nav__link" data-nav="my-shop">{w.myShop}</Link> : null}
+              {auth.isOperator ? <Link to="/platform" className="user-nav__link" data-nav="console">{w.console}</Link> : null}
+              <NoticeBell />
               <SignOutButton />
             </>
           ) : (
             <>
-              <Link to="/login" className="user-nav__link">{t('nav.login')}</Link>
-              <Link to="/register" className="user-nav__link user-nav__link--primary">{t('nav.register')}</Link>
+              <Link to={`/login${back}`} className="user-nav__link">{t('nav.login')}</Link>
+              <Link to={`/register${back}`} className="user-nav__link user-nav__link--primary">{t('nav.register')}</Link>
             </>
           )}
           {auth.isAuthenticated ? <CartLink /> : null}
           <LanguageSwitch />
         </nav>
       </div>
+      <SiteNav />
       {imageSearch.showSearch ? <Suspense fallback={null}><ImageSearchOverlay /></Suspense> : null}
     </header>
   );

@@ -1,37 +1,58 @@
-// The image of SPEC §2: fades in, may zoom on hover, may be round, shows a placeholder when it cannot load
-// (after one retry), and loads lazily once within 1.3 viewport heights (IntersectionObserver).
+// The image of SPEC §2: a stored picture in the width its box needs, as AVIF or WebP with a JPEG fallback
+// (`<picture>` with `srcset`/`sizes`, see domain/image-variants); `width`/`height` so its box never moves.
+// The server's HTML already names every source, so the browser starts at once: eager images load with the
+// page, the one likely to be the largest paint is preloaded with high priority, the rest load lazily near
+// the viewport (the browser's own `loading="lazy"`). Lazy ones fade in; a failed load is retried once,
+// then a placeholder shows. It may zoom on hover and may be round.
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '../domain/limits';
+import { fallbackWidth, GRID_IMAGE_SIZES, hasVariants, IMAGE_TYPES, srcSetOf, variantUrl, type ImageFormat } from '../domain/image-variants';
 
 export interface LazyImageProps {
   src: string;
   alt: string;
-  /** Load at once (above the fold); otherwise wait until near the viewport. */
+  /** Load with the page (above the fold); otherwise the browser waits until it is near the viewport. */
   eager?: boolean;
-  zoom?: boolean;
-  round?: boolean;
+  /** The page's likely largest paint: preloaded with high priority (one per page). Implies eager. */
+  priority?: boolean;
+  /** The `sizes` of the box (default: a card of the product grids). */
+  sizes?: string;
+  /** Intrinsic size or at least its aspect ratio (default square). */
   width?: number;
   height?: number;
+  zoom?: boolean;
+  round?: boolean;
   className?: string;
 }
 
 type Status = 'pending' | 'loaded' | 'failed';
 
-/** rootMargin that starts loading (preload - 1) viewport heights below the fold. */
-const ROOT_MARGIN = `0px 0px ${Math.round((Limits.imagePreload - 1) * 100)}% 0px`;
-
-function withRetryParam(src: string, attempt: number): string {
-  return `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
+/** The largest CSS width a `sizes` value names in px (for the JPEG fallback's width); 480 when none. */
+function largestPx(sizes: string): number {
+  const px = [...sizes.matchAll(/(?:^|,|\))\s*(\d+)px/g)].map((m) => Number(m[1]));
+  return px.length ? Math.max(...px) : 240;
 }
 
-export function LazyImage({ src, alt, eager = false, zoom = false, round = false, width, height, className }: LazyImageProps) {
+function withRetry(url: string, attempt: number): string {
+  return attempt > 0 ? `${url}${url.includes('?') ? '&' : '?'}retry=${attempt}` : url;
+}
+
+function retrySrcSet(srcSet: string, attempt: number): string {
+  return attempt > 0 ? srcSet.split(', ').map((c) => { const [u, d] = c.split(' '); return `${withRetry(u, attempt)} ${d}`; }).join(', ') : srcSet;
+}
+
+const MODERN: ImageFormat[] = ['avif', 'webp'];
+
+export function LazyImage({ src, alt, eager = false, priority = false, sizes = GRID_IMAGE_SIZES, width = 480, height = 480, zoom = false, round = false, className }: LazyImageProps) {
   const { t } = useTranslation();
   const imgRef = useRef<HTMLImageElement>(null);
   const [shownSrc, setShownSrc] = useState(src);
-  const [near, setNear] = useState(eager);
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('pending');
+  const lazy = !eager && !priority;
+  const variants = hasVariants(src);
 
   // A new source starts over (e.g. the product page's main image when a thumbnail is chosen).
   if (shownSrc !== src) {
@@ -39,42 +60,28 @@ export function LazyImage({ src, alt, eager = false, zoom = false, round = false
     setAttempt(0);
     setStatus('pending');
   }
-  const current = near ? (attempt > 0 ? withRetryParam(src, attempt) : src) : undefined;
 
-  // Lazy images start loading once near the viewport.
-  useEffect(() => {
-    if (near) return;
-    const el = imgRef.current;
-    if (!el) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        setNear(true);
-      }
-    }, { rootMargin: ROOT_MARGIN });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
+  // The likely largest paint: the browser fetches it before it has laid out the page. AVIF only: every
+  // browser that honours `imagesrcset` preloads reads AVIF, and a second format would be fetched twice.
+  if (priority && variants) {
+    preload(variantUrl(src, 480, 'avif'), { as: 'image', imageSrcSet: srcSetOf(src, 'avif'), imageSizes: sizes, fetchPriority: 'high', type: IMAGE_TYPES.avif });
+  }
 
-  // An image the server rendered with its src may have finished before hydration attached onLoad.
+  // An image the server rendered may have finished (or failed) before hydration attached its handlers.
   useEffect(() => {
     const el = imgRef.current;
-    if (!el || !current || !el.complete) return;
+    if (!el || !el.complete) return;
     if (el.naturalWidth > 0) setStatus('loaded');
-    else onError();
+    else if (el.currentSrc) onError();
     // Only when the element's source changes.
-  }, [current]);
+  }, [src, attempt]);
 
   function onError() {
     if (attempt < Limits.imageRetries) setAttempt(attempt + 1);
     else setStatus('failed');
   }
 
-  const classes = ['lz', round ? 'lz--round' : '', zoom ? 'lz--zoom' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['lz', lazy ? 'lz--fade' : '', round ? 'lz--round' : '', zoom ? 'lz--zoom' : '', className ?? ''].filter(Boolean).join(' ');
   if (status === 'failed') {
     return (
       <span className={`${classes} lz--failed`} role="img" aria-label={alt}>
@@ -87,24 +94,31 @@ export function LazyImage({ src, alt, eager = false, zoom = false, round = false
       </span>
     );
   }
+  const img = (
+    <img
+      ref={imgRef}
+      src={withRetry(variants ? variantUrl(src, fallbackWidth(largestPx(sizes)), 'jpeg') : src, attempt)}
+      srcSet={variants ? retrySrcSet(srcSetOf(src, 'jpeg'), attempt) : undefined}
+      sizes={variants ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={lazy ? 'lazy' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={status === 'loaded' ? 'is-loaded' : undefined}
+      onLoad={() => setStatus('loaded')}
+      onError={onError}
+    />
+  );
   return (
     <span className={classes}>
-      <img
-        ref={imgRef}
-        src={current}
-        alt={alt}
-        width={width}
-        height={height}
-        decoding="async"
-        className={status === 'loaded' ? 'is-loaded' : undefined}
-        onLoad={() => setStatus('loaded')}
-        onError={onError}
-      />
-      {eager ? null : (
-        <noscript>
-          <img src={src} alt={alt} width={width} height={height} />
-        </noscript>
-      )}
+      {variants ? (
+        <picture>
+          {MODERN.map((f) => <source key={f} type={IMAGE_TYPES[f]} srcSet={retrySrcSet(srcSetOf(src, f), attempt)} sizes={sizes} />)}
+          {img}
+        </picture>
+      ) : img}
     </span>
   );
 }

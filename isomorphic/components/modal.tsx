@@ -17,6 +17,9 @@ export function Modal({ open, title, onClose, children, footer, showClose = true
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent's re-render (a new function) does not re-run the effect and pull focus back.
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     if (!open) return;
@@ -24,7 +27,7 @@ export function Modal({ open, title, onClose, children, footer, showClose = true
     const focusable = panel.current?.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])');
     (focusable ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && showClose) onClose();
+      if (e.key === 'Escape' && showClose) close.current();
       if (e.key === 'Tab') trapFocus(e, panel.current);
     };
     document.addEventListener('keydown', onKey);
@@ -32,7 +35,7 @@ export function Modal({ open, title, onClose, children, footer, showClose = true
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [open, onClose, showClose]);
+  }, [open, showClose]);
 
   if (!open) return null;
   return (

@@ -2,27 +2,34 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProductSummary } from '../api-client/types';
+import type { ProductSummary } from '../contracts/common';
 import { LazyImage } from './lazy-image';
 import { Price } from './price';
 import { useLang } from './use-lang';
+import { byLang } from '../domain/format';
 
 /** `titleNode` replaces the plain title (search results highlight their matched words). */
-export function ProductCard({ product, eager, titleNode }: { product: ProductSummary; eager: boolean; titleNode?: ReactNode }) {
+/** `priority`: the first card, the page's likely largest paint, loaded with the page and preloaded; the
+ *  others load lazily (the browser starts the ones on and near the screen at once). */
+/** `verified`: the mill carries the verified badge (a verified, unexpired certificate). */
+export function ProductCard({ product, priority = false, titleNode, verified = false }: { product: ProductSummary; priority?: boolean; titleNode?: ReactNode; verified?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const title = productTitle(product, lang);
   return (
-    <li className="card">
+    <li className="card" data-company={product.companyId}>
       <Link to={`/flower/${product.id}`} className="card__link">
         <span className="card__media">
-          <LazyImage src={product.coverUrl} alt={t('product.imageAlt', { title, code: product.code })} eager={eager} zoom />
+          <LazyImage src={product.coverUrl} alt={t('product.imageAlt', { title, code: product.code })} priority={priority} zoom />
         </span>
         <span className="card__body">
           <span className="card__title">{titleNode ?? title}</span>
           <span className="card__code">{t('product.code')} {product.code}</span>
           <Price cents={product.price} unit={product.unit} className="card__price" />
-          <span className="card__company">{lang === 'en' ? product.companyNameEn || product.companyName : product.companyName}</span>
+          <span className="card__company">
+            <span className="card__company-name">{byLang(lang, product.companyName, product.companyNameEn)}</span>
+            {verified ? <span className="verified-badge verified-badge--small" title={t('product.verifiedMill')}><span aria-hidden="true">✓</span> {t('product.verified')}</span> : null}
+          </span>
         </span>
       </Link>
     </li>
@@ -30,5 +37,5 @@ export function ProductCard({ product, eager, titleNode }: { product: ProductSum
 }
 
 export function productTitle(p: { title: string; titleEn: string }, lang: 'zh' | 'en'): string {
-  return lang === 'en' ? p.titleEn || p.title : p.title;
+  return byLang(lang, p.title, p.titleEn);
 }

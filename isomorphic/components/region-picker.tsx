@@ -2,7 +2,7 @@
 // districts load from /front/area/byParent as a level is chosen. Some cities have no districts.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '../api-client/types';
+import type { Area } from '../contracts/common';
 import type { RunCall } from './use-api-action';
 
 export interface RegionValue { provinceCode: string; cityCode: string; districtCode: string }
@@ -16,6 +16,8 @@ export interface RegionPickerProps {
   idPrefix: string;
   /** Told how many districts the chosen city has (0: none to choose, the district is not required). */
   onDistrictOptions?(count: number): void;
+  /** 2: province and city only (an industry area is a city); 3 (default): down to the district. */
+  levels?: 2 | 3;
 }
 
 function useChildren(parentCode: string, run: RunCall): { list: Area[]; loading: boolean } {
@@ -35,10 +37,10 @@ function useChildren(parentCode: string, run: RunCall): { list: Area[]; loading:
   return { list: state.parent === parentCode ? state.list : [], loading: state.loading };
 }
 
-export function RegionPicker({ provinces, value, onChange, run, error, idPrefix, onDistrictOptions }: RegionPickerProps) {
+export function RegionPicker({ provinces, value, onChange, run, error, idPrefix, onDistrictOptions, levels = 3 }: RegionPickerProps) {
   const { t } = useTranslation();
   const cities = useChildren(value.provinceCode, run);
-  const districts = useChildren(value.cityCode, run);
+  const districts = useChildren(levels === 3 ? value.cityCode : '', run);
   const districtCount = districts.loading ? -1 : districts.list.length;
   useEffect(() => {
     if (districtCount >= 0) onDistrictOptions?.(districtCount);
@@ -49,7 +51,7 @@ export function RegionPicker({ provinces, value, onChange, run, error, idPrefix,
   return (
     <fieldset className={`field region${error ? ' field--invalid' : ''}`}>
       <legend className="field__label">{t('person.region')}</legend>
-      <div className="region__selects">
+      <div className={`region__selects${levels === 2 ? ' region__selects--2' : ''}`}>
         <label className="visually-hidden" htmlFor={`${idPrefix}-province`}>{t('person.province')}</label>
         <select
           id={`${idPrefix}-province`} name="provinceCode" className="field__input" value={value.provinceCode}
@@ -68,16 +70,20 @@ export function RegionPicker({ provinces, value, onChange, run, error, idPrefix,
           <option value="">{t('person.chooseCity')}</option>
           {cities.list.map((a) => <option key={a.code} value={a.code}>{a.name}</option>)}
         </select>
-        <label className="visually-hidden" htmlFor={`${idPrefix}-district`}>{t('person.district')}</label>
-        <select
-          id={`${idPrefix}-district`} name="districtCode" className="field__input" value={value.districtCode}
-          disabled={!value.cityCode || districts.loading || districts.list.length === 0}
-          aria-invalid={invalid(!value.districtCode && districts.list.length > 0)} aria-describedby={describedBy}
-          onChange={(e) => onChange({ ...value, districtCode: e.target.value })}
-        >
-          <option value="">{t('person.chooseDistrict')}</option>
-          {districts.list.map((a) => <option key={a.code} value={a.code}>{a.name}</option>)}
-        </select>
+        {levels === 3 ? (
+          <>
+          <label className="visually-hidden" htmlFor={`${idPrefix}-district`}>{t('person.district')}</label>
+          <select
+            id={`${idPrefix}-district`} name="districtCode" className="field__input" value={value.districtCode}
+            disabled={!value.cityCode || districts.loading || districts.list.length === 0}
+            aria-invalid={invalid(!value.districtCode && districts.list.length > 0)} aria-describedby={describedBy}
+            onChange={(e) => onChange({ ...value, districtCode: e.target.value })}
+          >
+            <option value="">{t('person.chooseDistrict')}</option>
+            {districts.list.map((a) => <option key={a.code} value={a.code}>{a.name}</option>)}
+          </select>
+          </>
+        ) : null}
       </div>
       {error ? <p className="field__error" id={errorId}>{error}</p> : null}
     </fieldset>

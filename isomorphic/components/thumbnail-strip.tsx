@@ -5,6 +5,9 @@ import { LazyImage } from './lazy-image';
 
 export interface Thumb { url: string; alt: string }
 
+/** A fifth of the gallery column (half the 1190 px content, or the phone's width). */
+const THUMB_SIZES = '(max-width: 760px) 20vw, 110px';
+
 export function ThumbnailStrip({ images, active, onSelect }: { images: Thumb[]; active: number; onSelect(index: number): void }) {
   const { t } = useTranslation();
   const perRow = Limits.thumbsPerRow;
@@ -23,7 +26,7 @@ export function ThumbnailStrip({ images, active, onSelect }: { images: Thumb[]; 
           return (
             <li key={img.url}>
               <button type="button" className={`thumbs__item${index === active ? ' is-active' : ''}`} aria-pressed={index === active} aria-label={t('product.showImage', { index: index + 1 })} onClick={() => onSelect(index)}>
-                <LazyImage src={img.url} alt={img.alt} eager />
+                <LazyImage src={img.url} alt={img.alt} eager sizes={THUMB_SIZES} />
               </button>
             </li>
           );

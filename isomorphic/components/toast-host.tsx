@@ -1,6 +1,9 @@
 // Shows the toasts of the page (SPEC §7): api messages, green for success, red when the code is non-zero.
-// An aria-live region, so a screen reader announces each one; rendered empty on the server.
+// An aria-live region, so a screen reader announces each one; rendered empty on the server. Placed at the
+// bottom of the window, so it never covers the header's search box.
+import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/root.store';
 
@@ -18,3 +21,17 @@ export const ToastHost = observer(function ToastHost() {
     </div>
   );
 });
+
+/** Inside the router: a new page (path or query) clears the toasts of the previous one. */
+export function ToastPageReset() {
+  const { toasts } = useStores();
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
+  const shownOn = useRef(page);
+  useEffect(() => {
+    if (shownOn.current === page) return;
+    shownOn.current = page;
+    toasts.pageChanged();
+  }, [page, toasts]);
+  return null;
+}

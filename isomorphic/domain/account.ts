@@ -25,22 +25,24 @@ export type SmsPurpose = 'register' | 'findPassword' | 'changeMobile';
 export const userTypes = [UserType.MANUFACTURER, UserType.TRADER, UserType.DESIGNER] as const;
 
 export type MenuGroup = 'myInfo' | 'order' | 'collection' | 'receiving';
-export interface MenuEntry { key: string; group: MenuGroup; zh: string; en: string; types?: number[]; needsSettled?: boolean }
+/** `ready: false`: the page does not exist yet, so the entry is not shown (no menu link leads to a 404). */
+export interface MenuEntry { key: string; group: MenuGroup; zh: string; en: string; types?: number[]; needsSettled?: boolean; ready?: false }
 
 /** The personal-centre side menu of SPEC §2. */
 export const personalMenu: MenuEntry[] = [
   { key: 'info', group: 'myInfo', zh: '我的信息', en: 'My info' },
   { key: 'security', group: 'myInfo', zh: '账户安全', en: 'Account security' },
   { key: 'address', group: 'myInfo', zh: '地址管理', en: 'Address management' },
+  { key: 'messages', group: 'myInfo', zh: '消息中心', en: 'Messages' },
   { key: 'orderBulk', group: 'order', zh: '大货订单', en: 'Bulk orders' },
   { key: 'orderLayout', group: 'order', zh: '剪版订单', en: 'Cut-plate orders' },
   { key: 'orderSample', group: 'order', zh: '剪样订单', en: 'Cut-sample orders' },
   { key: 'collectionStore', group: 'collection', zh: '店铺收藏', en: 'Store favourites' },
   { key: 'collectionProduct', group: 'collection', zh: '花型收藏', en: 'Pattern favourites' },
-  { key: 'collectionSupply', group: 'collection', zh: '供应收藏', en: 'Supply favourites', types: [2, 3] },
-  { key: 'myPurchase', group: 'receiving', zh: '我的采购', en: 'My purchases', types: [3], needsSettled: true },
-  { key: 'mySupplies', group: 'receiving', zh: '我的供应', en: 'My supplies', types: [1, 2] },
-  { key: 'myReceiving', group: 'receiving', zh: '我的接单', en: 'My responded orders', types: [1, 2], needsSettled: true },
+  { key: 'collectionSupply', group: 'collection', zh: '供应收藏', en: 'Supply favourites', types: [2, 3], ready: false },
+  { key: 'myPurchase', group: 'receiving', zh: '我的采购', en: 'My purchases', types: [3], needsSettled: true, ready: false },
+  { key: 'mySupplies', group: 'receiving', zh: '我的供应', en: 'My supplies', types: [1, 2], ready: false },
+  { key: 'myReceiving', group: 'receiving', zh: '我的接单', en: 'My responded orders', types: [1, 2], needsSettled: true, ready: false },
 ];
 
 export const menuGroupLabels: Record<MenuGroup, { zh: string; en: string }> = {
@@ -52,5 +54,5 @@ export const menuGroupLabels: Record<MenuGroup, { zh: string; en: string }> = {
 
 /** The entries a person of this type and settled status sees. */
 export function menuFor(userType: number, settled: boolean): MenuEntry[] {
-  return personalMenu.filter((e) => (!e.types || e.types.includes(userType)) && (!e.needsSettled || settled));
+  return personalMenu.filter((e) => e.ready !== false && (!e.types || e.types.includes(userType)) && (!e.needsSettled || settled));
 }

@@ -1,5 +1,21 @@
 // Code tables of SPEC §4 for the catalogue, with their labels in both languages.
+import { CompanyStatus } from './platform';
+
 export interface Labelled { zh: string; en: string }
+
+export const ProductStatus = { REMOVED: 0, ON_SALE: 1 } as const;
+/** What a product is: a lace pattern or a garment (the two galleries). */
+export const ProductKind = { PATTERN: 1, GARMENT: 2 } as const;
+export type ProductKindValue = (typeof ProductKind)[keyof typeof ProductKind];
+/** What a favourite follows. */
+export const FavouriteType = { COMPANY: 1, PRODUCT: 2, SUPPLY: 3 } as const;
+
+/**
+ * The on-sale rule: a product is shown, bought and followed only while it is on sale and its company is
+ * active. Its SQL spelling is `onSaleSql` (api/modules/catalogue/catalogue.joins.ts).
+ */
+export const isOnSale = (s: { productStatus: number; companyStatus: number }): boolean =>
+  s.productStatus === ProductStatus.ON_SALE && s.companyStatus === CompanyStatus.ACTIVE;
 
 export const PatternType = { FABRIC: 100010, BIG_BORDER: 100011, SMALL_BORDER: 100012, EYELASH: 100013 } as const;
 export const Shape = { SEMI_FINISHED: 200010, FINISHED: 200011, IN_STOCK: 200012, MADE_TO_ORDER: 200013 } as const;

@@ -32,30 +32,41 @@ export interface CustomGarmentInput {
   ageMin: number; ageMax: number; quantity?: number; remark?: string; images?: string[];
 }
 
+// One rule a field: the page checks each field with these, the api the whole request (below).
 const positive = (n: unknown, max: number) => typeof n === 'number' && Number.isFinite(n) && n > 0 && n <= max;
-const wholePositive = (n: unknown) => positive(n, CustomLimits.maxQuantity) && Number.isInteger(n);
+/** A width or height in cm. */
+export const isCustomSize = (n: unknown): boolean => positive(n, CustomLimits.maxSizeCm);
+/** A quantity: a whole number from 1. */
+export const isCustomQuantity = (n: unknown): boolean => positive(n, CustomLimits.maxQuantity) && Number.isInteger(n);
+/** An age of the garment's wearers, 1 to 100. */
+export const isCustomAge = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n >= CustomLimits.ageMin && n <= CustomLimits.ageMax;
+/** A garment's text field: required, at most fieldMax characters (trimmed). */
+export const customTextCode = (s: string): number | null =>
+  typeof s !== 'string' || s.trim() === '' ? Codes.CUSTOM_FIELD_REQUIRED : s.trim().length > CustomLimits.fieldMax ? Codes.CUSTOM_TEXT_TOO_LONG : null;
+export const remarkFits = (remark: string | undefined): boolean => (remark ?? '').length <= CustomLimits.remarkMax;
+/** The reference images: at least one when `required`, at most maxImages. */
+export const customImagesCode = (images: readonly string[] | undefined, required: boolean): number | null =>
+  (images?.length ?? 0) === 0 ? (required ? Codes.CUSTOM_IMAGES_REQUIRED : null) : images!.length > CustomLimits.maxImages ? Codes.CUSTOM_TOO_MANY_IMAGES : null;
 
 /** SPEC §5: "At most 3 reference images for custom patterns" (and at least one for a pattern). */
 export function checkCustomPattern(i: CustomPatternInput): number | null {
-  if (!i.images || i.images.length === 0) return Codes.CUSTOM_IMAGES_REQUIRED;
-  if (i.images.length > CustomLimits.maxImages) return Codes.CUSTOM_TOO_MANY_IMAGES;
-  if (!positive(i.widthCm, CustomLimits.maxSizeCm) || !positive(i.heightCm, CustomLimits.maxSizeCm)) return Codes.CUSTOM_SIZE_INVALID;
-  if (!wholePositive(i.quantity)) return Codes.CUSTOM_QUANTITY_INVALID;
-  if ((i.remark ?? '').length > CustomLimits.remarkMax) return Codes.CUSTOM_TEXT_TOO_LONG;
+  const images = customImagesCode(i.images, true);
+  if (images !== null) return images;
+  if (!isCustomSize(i.widthCm) || !isCustomSize(i.heightCm)) return Codes.CUSTOM_SIZE_INVALID;
+  if (!isCustomQuantity(i.quantity)) return Codes.CUSTOM_QUANTITY_INVALID;
+  if (!remarkFits(i.remark)) return Codes.CUSTOM_TEXT_TOO_LONG;
   return null;
 }
 
 /** SPEC §5: "Custom garment age between 1 and 100; maximum age must be at least the minimum." */
 export function checkCustomGarment(i: CustomGarmentInput): number | null {
-  const texts = [i.fabricCoding, i.colour, i.occasion, i.style];
-  if (texts.some((s) => typeof s !== 'string' || s.trim() === '')) return Codes.CUSTOM_FIELD_REQUIRED;
-  if (texts.some((s) => s.trim().length > CustomLimits.fieldMax) || (i.remark ?? '').length > CustomLimits.remarkMax) return Codes.CUSTOM_TEXT_TOO_LONG;
-  const age = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= CustomLimits.ageMin && n <= CustomLimits.ageMax;
-  if (!age(i.ageMin) || !age(i.ageMax)) return Codes.CUSTOM_AGE_RANGE;
+  const texts = [i.fabricCoding, i.colour, i.occasion, i.style].map(customTextCode);
+  if (texts.includes(Codes.CUSTOM_FIELD_REQUIRED)) return Codes.CUSTOM_FIELD_REQUIRED;
+  if (texts.includes(Codes.CUSTOM_TEXT_TOO_LONG) || !remarkFits(i.remark)) return Codes.CUSTOM_TEXT_TOO_LONG;
+  if (!isCustomAge(i.ageMin) || !isCustomAge(i.ageMax)) return Codes.CUSTOM_AGE_RANGE;
   if (i.ageMax < i.ageMin) return Codes.CUSTOM_AGE_ORDER;
-  if (i.quantity !== undefined && i.quantity !== null && !wholePositive(i.quantity)) return Codes.CUSTOM_QUANTITY_INVALID;
-  if ((i.images?.length ?? 0) > CustomLimits.maxImages) return Codes.CUSTOM_TOO_MANY_IMAGES;
-  return null;
+  if (i.quantity !== undefined && i.quantity !== null && !isCustomQuantity(i.quantity)) return Codes.CUSTOM_QUANTITY_INVALID;
+  return customImagesCode(i.images, false);
 }
 
 /** The extension of an original file name, lower case, when the upload control accepts it. */

@@ -5,10 +5,17 @@ export const Limits = {
   userCookie: 'user',
   companyCookie: 'company',
   langCookie: 'lang',
+  /** The viewer's IANA time zone, set by the browser after its first visit (times then show in it). */
+  zoneCookie: 'tz',
   freeImageSearchesPerDay: 7,
   searchPollMs: 2000,
+  /**
+   * A photo search whose best match is less similar than this (the fused cosine the results show) gets a
+   * notice on the result page: the match is weak; crop to the lace, or search by shape only. Chosen on
+   * the photo-search benchmark (docs/benchmarks.md, "best hit's similarity") for the default engine.
+   */
+  weakMatchSimilarity: 0.9,
   maxImageMb: 10,
-  maxAddresses: 8,
   contentWidth: 1190,
   rootFontMin: 15,
   rootFontMax: 20,

@@ -324,4 +324,21 @@ export const OrderLimits = {
   maxStockPeriodDays: 365,
   /** a bulk order without a stock period must ship within this many days of full payment */
   defaultShipDays: 3,
+  /**
+   * The largest order total, in cents (¥10,000,000): amounts are PostgreSQL `integer` (at most 2^31 − 1
+   * cents), and every sum an order keeps (lines, goods, deposit + balance, paid) stays at or below this.
+   * A larger trade is split into several orders (code 300040).
+   */
+  maxOrderAmount: 1_000_000_000,
 } as const;
+
+/**
+ * What each order kind asks of the buyer (the product page explains it, the stepper keeps to it): the
+ * smallest and largest quantity per colour and what is counted (a sample cut, or the product's unit).
+ * The bulk minimum is the api's (1) until sellers set their own with the catalogue's price ladders.
+ */
+export const orderKindRules: Record<number, { min: number; max: number; counts: 'cut' | 'unit' }> = {
+  [BuyType.SAMPLE_CUT]: { min: 1, max: OrderLimits.maxSampleNum, counts: 'cut' },
+  [BuyType.BULK]: { min: 1, max: OrderLimits.maxBuyNum, counts: 'unit' },
+  [BuyType.PLATE_CUT]: { min: 1, max: OrderLimits.maxBuyNum, counts: 'unit' },
+};

@@ -24,6 +24,11 @@ export interface RouteHandle {
   structural?: boolean;
   /** The code-split chunk of a route whose id is not its chunk's name (several paths, one page). */
   chunk?: string;
+  /**
+   * The page is the same for every guest (per URL and language): the web service may keep it rendered
+   * and share it (server/ssr/page-cache.ts). Only for pages whose loaders have no per-visit effect.
+   */
+  pageCache?: boolean;
 }
 
 /**

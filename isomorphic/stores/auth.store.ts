@@ -2,7 +2,7 @@
 // itself never enters the store: pages only learn whether one is present, the proxy injects it.
 import { makeAutoObservable } from 'mobx';
 
-export interface SessionUser { id?: number; nickname?: string; nickName?: string; name?: string; mobile?: string; userType?: number; settled?: boolean; [key: string]: unknown }
+export interface SessionUser { id?: number; nickname?: string; nickName?: string; name?: string; mobile?: string; userType?: number; settled?: boolean; operator?: boolean; [key: string]: unknown }
 export interface SessionCompany { id?: number; name?: string; [key: string]: unknown }
 
 export interface AuthSnapshot { user: SessionUser | null; company: SessionCompany | null; hasToken: boolean }
@@ -24,6 +24,17 @@ export class AuthStore {
   /** SPEC §4: a user counts as authenticated when user info is present. */
   get isAuthenticated(): boolean {
     return this.user !== null;
+  }
+
+  /** A settled manufacturer or trader: the shop manager is theirs (display only; the api decides). */
+  get isSeller(): boolean {
+    const u = this.user;
+    return !!u && u.settled === true && (u.userType === 1 || u.userType === 2);
+  }
+
+  /** A platform operator (display only; the api decides every call). */
+  get isOperator(): boolean {
+    return this.user?.operator === true;
   }
 
   get displayName(): string {
@@ -66,8 +77,8 @@ export class AuthStore {
 }
 
 /** What the display cookie and the store keep of the api's user: no more than the page shows. */
-export function toSessionUser(u: { id: number; nickname: string; mobile: string; userType: number; settled: boolean }): SessionUser {
-  return { id: u.id, nickname: u.nickname, mobile: maskMobile(u.mobile), userType: u.userType, settled: u.settled };
+export function toSessionUser(u: { id: number; nickname: string; mobile: string; userType: number; settled: boolean; operator?: boolean }): SessionUser {
+  return { id: u.id, nickname: u.nickname, mobile: maskMobile(u.mobile), userType: u.userType, settled: u.settled, operator: u.operator === true };
 }
 
 export function toSessionCompany(c: { id: number; name: string; nameEn?: string } | null | undefined): SessionCompany | null {

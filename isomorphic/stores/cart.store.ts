@@ -2,7 +2,7 @@
 // page runs, and again after every add or delete. Never snapshotted: the server does not fetch it.
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../api-client/client';
-import type { CartCount } from '../api-client/order-types';
+import type { CartCount } from '../contracts/order';
 
 export class CartStore {
   count: CartCount | null = null;

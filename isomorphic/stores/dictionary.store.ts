@@ -1,8 +1,9 @@
 // The dictionary tree (SPEC §3): fetched once per web process, handed to each page, grouped by typeKey.
 import { makeAutoObservable } from 'mobx';
-import type { DictGroup } from '../api-client/types';
+import type { DictGroup } from '../contracts/common';
 import { startupAcceptance } from '../domain/catalogue';
 import type { Lang } from '../domain/format';
+import { byLang } from '../domain/format';
 
 export class DictionaryStore {
   groups: DictGroup[] = [];
@@ -21,7 +22,7 @@ export class DictionaryStore {
     const group = this.groups.find((g) => g.typeKey === typeKey);
     const entry = group?.children.find((e) => e.dicValue === String(value));
     if (!entry) return undefined;
-    return lang === 'en' ? entry.nameEn || entry.name : entry.name;
+    return byLang(lang, entry.name, entry.nameEn);
   }
 
   snapshot(): DictGroup[] {

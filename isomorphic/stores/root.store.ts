@@ -6,18 +6,25 @@ import { LayoutStore, type LayoutSnapshot } from './layout.store';
 import { ToastStore } from './toast.store';
 import { CartStore } from './cart.store';
 import { ImageSearchStore } from './image-search.store';
-import type { DictGroup } from '../api-client/types';
+import { NoticeStore, type NoticeSnapshot } from './notice.store';
+import type { DictGroup } from '../contracts/common';
 
 /** Settings the page shares with the api (not secrets): the AES key that obscures passwords in transit. */
 export interface SiteSettings { passwordAesKey: string }
 
-export interface RootSnapshot { auth: AuthSnapshot; dictionary: DictGroup[]; layout: LayoutSnapshot; settings?: SiteSettings }
+export interface RootSnapshot { auth: AuthSnapshot; dictionary: DictGroup[]; layout: LayoutSnapshot; settings?: SiteSettings; renderedAt?: number; notices?: NoticeSnapshot; timeZone?: string }
 
 export class RootStore {
   readonly auth: AuthStore;
   readonly dictionary: DictionaryStore;
   readonly layout: LayoutStore;
   readonly settings: SiteSettings;
+  /** When the server rendered the page (ms): relative times hydrate against it, so both renders agree. */
+  readonly renderedAt: number;
+  /** The viewer's time zone the server rendered times in (the tz cookie); none: China Standard Time. */
+  readonly timeZone: string | undefined;
+  /** The bell's unread count (server-rendered). */
+  readonly notices: NoticeStore;
   /** Browser-only messages (never snapshotted). */
   readonly toasts = new ToastStore();
   /** Browser-only cart count of the header (never snapshotted). */
@@ -30,10 +37,13 @@ export class RootStore {
     this.dictionary = new DictionaryStore(snapshot?.dictionary);
     this.layout = new LayoutStore(snapshot?.layout);
     this.settings = { passwordAesKey: snapshot?.settings?.passwordAesKey ?? '' };
+    this.renderedAt = snapshot?.renderedAt ?? Date.now();
+    this.timeZone = snapshot?.timeZone;
+    this.notices = new NoticeStore(snapshot?.notices);
   }
 
   snapshot(): RootSnapshot {
-    return { auth: this.auth.snapshot(), dictionary: this.dictionary.snapshot(), layout: this.layout.snapshot(), settings: this.settings };
+    return { auth: this.auth.snapshot(), dictionary: this.dictionary.snapshot(), layout: this.layout.snapshot(), settings: this.settings, renderedAt: this.renderedAt, notices: this.notices.snapshot(), ...(this.timeZone ? { timeZone: this.timeZone } : {}) };
   }
 }
 

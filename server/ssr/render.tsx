@@ -2,8 +2,8 @@
 // loaders of the URL with a per-request context, then React streams the document. Redirects pass
 // through as they are; the status is the router's (404 unknown path, 410 removed product, …).
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough, Writable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Got } from 'got';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router';
@@ -18,11 +18,12 @@ import type { PageState } from '../../isomorphic/page-state';
 import type { RouteHandle } from '../../isomorphic/middleware/registry';
 import { serializeErrors, stateScript } from './state-script';
 import { Document } from '../../views/document';
-import { createServerApiClient } from '../api/server-api-client';
-import { PublicReadCache } from '../api/public-read-cache';
+import { createServerApiClient } from '../api-client/server-api-client';
+import { PublicReadCache } from '../api-client/public-read-cache';
 import type { DictionaryCache } from '../dictionary-cache';
 import type { WebMetrics } from '../metrics';
-import { visitorOf } from '../visitor';
+import { visitorOf, type Visitor } from '../visitor';
+import { CatalogueVersionWatch, encodedBody, makeCachedPage, PageCache, type CachedPage } from './page-cache';
 import { assetsFor, type ClientManifest } from './manifest';
 import { isCrawler } from './bots';
 import { toFetchRequest } from './fetch-request';
@@ -46,17 +47,30 @@ export interface RendererOptions {
   publicReadCacheMs: number;
   /** The AES key pages use to obscure passwords (shared with the api, not a secret). */
   passwordAesKey: string;
+  /** the rendered-page cache for anonymous visitors: fresh and stale ages in ms (freshMs 0: off) */
+  pageCache?: { freshMs: number; staleMs: number; versionCheckMs?: number };
+  log?: FastifyBaseLogger;
+  /** AMap is configured (AMAP_KEY): its JS API, loaded by the maps driver, may run and call its servers */
+  amap?: boolean;
 }
 
-/** The page's Content-Security-Policy: scripts only from us or carrying this response's nonce. */
-function contentSecurityPolicy(nonce: string): string {
+/** Where AMap's JS API loads its scripts (webapi, its JSONP calls) and data from. */
+const AMAP_HOSTS = 'https://*.amap.com';
+
+/**
+ * The page's Content-Security-Policy: scripts only from us or carrying this response's nonce (a streamed
+ * page), or matching one of these hashes (a cached page, whose body is the same for every visitor); and
+ * AMap's hosts when a maps key is configured.
+ */
+function contentSecurityPolicy(scripts: { nonce: string } | { hashes: string[] }, amap = false): string {
+  const maps = amap ? ` ${AMAP_HOSTS}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(' ')}${maps}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${maps}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -64,9 +78,105 @@ function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+const GUEST = { token: undefined, user: null, company: null, langFromQuery: false } as const;
+
 export function createRenderer(opts: RendererOptions) {
   const handler = createStaticHandler(opts.routes);
   const publicReads = opts.publicReadCacheMs > 0 ? new PublicReadCache(opts.publicReadCacheMs) : undefined;
+  const pageCache = opts.pageCache && opts.pageCache.freshMs > 0 ? new PageCache(opts.pageCache) : undefined;
+  const versions = pageCache && opts.log
+    ? new CatalogueVersionWatch(opts.http, opts.pageCache?.versionCheckMs ?? 1000, () => pageCache.clear(), opts.log)
+    : undefined;
+
+  /** Guards and loaders of a URL for a visitor: the router's context (or a whole Response) and the stores. */
+  async function load(fetchRequest: Request, visitor: Visitor, ctx: { requestId: string; ip: string; log: FastifyBaseLogger }) {
+    const stores = new RootStore({
+      auth: { user: visitor.user, company: visitor.company, hasToken: visitor.token !== undefined },
+      dictionary: opts.dictionary.groups,
+      settings: { passwordAesKey: opts.passwordAesKey },
+      timeZone: visitor.zone,
+    });
+    const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: ctx.requestId, forwardedFor: ctx.ip }, { log: ctx.log, metrics: opts.metrics, cache: publicReads });
+    const deps = makeLoaderDeps({ api, stores, lang: () => visitor.lang, publicUrl: opts.publicUrl });
+    const context = await handler.query(fetchRequest, { requestContext: deps, dataStrategy });
+    return { context, stores };
+  }
+
+  type Context = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+
+  /** The React tree of a page, its state script and assets. No nonce: a page rendered for the cache. */
+  function page(context: Context, stores: RootStore, lang: Visitor['lang'], nonce?: string) {
+    const state: PageState = {
+      lang,
+      stores: stores.snapshot(),
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    };
+    const assets = assetsFor(opts.manifest, context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id));
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const element = (
+      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} modulepreload={assets.modulepreload}>
+        <AppProviders stores={stores} i18n={createI18n(lang)}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+        </AppProviders>
+      </Document>
+    );
+    return { element, bootstrapScriptContent: stateScript(state), bootstrapModules: assets.bootstrap };
+  }
+
+  const cacheable = (context: Context) => context.statusCode === 200 && !context.errors
+    && context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.pageCache === true);
+
+  /** Renders a page whole, for the cache. */
+  function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
+    const { element, bootstrapScriptContent, bootstrapModules } = page(context, stores, lang);
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, done) { chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)); done(); },
+        final(done) { resolve(makeCachedPage(context.statusCode, Buffer.concat(chunks).toString('utf8'))); done(); },
+      });
+      const timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+      timeout.unref();
+      sink.once('finish', () => clearTimeout(timeout));
+      const stream = renderToPipeableStream(element, {
+        bootstrapScriptContent,
+        bootstrapModules,
+        onAllReady() { stream.pipe(sink); },
+        onShellError(error) { clearTimeout(timeout); reject(error instanceof Error ? error : new Error(String(error))); },
+        onError(error) { log.error({ err: error }, 'page render error'); },
+      });
+    });
+  }
+
+  /** Sends a cached page: 304 when the visitor has it, else its body in the encoding asked for. */
+  function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedPage, outcome: 'hit' | 'stale' | 'miss'): FastifyReply {
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', contentSecurityPolicy({ hashes: cached.scriptHashes }, opts.amap))
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .header('etag', cached.etag)
+      .header('x-page-cache', outcome);
+    const inm = request.headers['if-none-match'];
+    if (typeof inm === 'string' && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) return reply.code(304).send();
+    const { body, encoding } = encodedBody(cached, request.headers['accept-encoding'] as string | undefined);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.code(cached.status).send(body);
+  }
+
+  /** A background render of a cached URL for a guest in that language; a page no longer cacheable leaves the cache. */
+  async function refresh(key: string, url: string, lang: Visitor['lang'], zone: Visitor['zone'], log: FastifyBaseLogger): Promise<void> {
+    if (!pageCache) return;
+    const generation = pageCache.generation;
+    const fetchRequest = new Request(url, { headers: { 'accept-language': lang === 'en' ? 'en' : 'zh-CN' }, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+    const { context, stores } = await load(fetchRequest, { ...GUEST, lang, zone }, { requestId: randomBytes(8).toString('hex'), ip: '127.0.0.1', log });
+    if (context instanceof Response || !cacheable(context)) {
+      pageCache.delete(key);
+      return;
+    }
+    const fresh = await renderWhole(context, stores, lang, log);
+    if (generation === pageCache.generation) pageCache.set(key, fresh);
+  }
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const started = process.hrtime.bigint();
@@ -74,23 +184,35 @@ export function createRenderer(opts: RendererOptions) {
     if (visitor.langFromQuery) {
       reply.setCookie(Limits.langCookie, visitor.lang, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', secure: opts.cookieSecure });
     }
-    const stores = new RootStore({
-      auth: { user: visitor.user, company: visitor.company, hasToken: visitor.token !== undefined },
-      dictionary: opts.dictionary.groups,
-      settings: { passwordAesKey: opts.passwordAesKey },
-    });
-    const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: request.id, forwardedFor: request.ip }, { log: request.log, metrics: opts.metrics, cache: publicReads });
-    const deps = makeLoaderDeps({ api, stores, lang: () => visitor.lang, publicUrl: opts.publicUrl });
+    // Guests (no session cookie of any kind) share rendered pages, per language.
+    const guest = !visitor.token && !visitor.user && !visitor.company && !visitor.langFromQuery && (request.method === 'GET' || request.method === 'HEAD');
+    // Per language and time zone: a guest's cached page shows times as the guest would.
+    const cacheKey = pageCache && versions && guest ? `${visitor.lang} ${visitor.zone ?? ''} ${request.url}` : undefined;
+    if (cacheKey && pageCache && versions) {
+      // At most once a second a guest waits for the api's catalogue version (a change empties the cache).
+      await versions.poke();
+      const hit = versions.known ? pageCache.get(cacheKey) : undefined;
+      if (hit) {
+        request.metricsRoute = 'page:cached';
+        if (!hit.fresh) {
+          const url = `${request.protocol}://${request.host}${request.url}`;
+          pageCache.revalidate(cacheKey, () => refresh(cacheKey, url, visitor.lang, visitor.zone, request.log), request.log);
+        }
+        return sendCached(request, reply, hit.page, hit.fresh ? 'hit' : 'stale');
+      }
+    }
 
     const { request: fetchRequest, controller } = toFetchRequest(request, reply, `${request.protocol}://${request.host}`);
-    let context: Awaited<ReturnType<typeof handler.query>>;
+    const generation = pageCache?.generation;
+    let loaded: Awaited<ReturnType<typeof load>>;
     try {
-      context = await handler.query(fetchRequest, { requestContext: deps, dataStrategy });
+      loaded = await load(fetchRequest, visitor, { requestId: request.id, ip: request.ip, log: request.log });
     } catch (err) {
       // The visitor left while loaders ran: nobody is waiting for the page.
       if (controller.signal.aborted) return reply.code(499).send();
       throw err;
     }
+    const { context, stores } = loaded;
 
     // A loader's call answered 210018: the person is signed out (the data strategy redirects to /login).
     if (stores.auth.sessionExpired) clearSessionCookies(reply, opts.cookieSecure);
@@ -110,25 +232,17 @@ export function createRenderer(opts: RendererOptions) {
       else if (error.status >= 500) request.log.error({ routeId, status: error.status, data: error.data }, 'route failed');
     }
 
-    const state: PageState = {
-      lang: visitor.lang,
-      stores: stores.snapshot(),
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
-    };
-    const assets = assetsFor(opts.manifest, context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id));
+    if (cacheKey && pageCache && versions?.known && cacheable(context)) {
+      const whole = await renderWhole(context, stores, visitor.lang, request.log);
+      if (generation === pageCache.generation) pageCache.set(cacheKey, whole);
+      opts.metrics.ssrDuration.observe({ route: pageId, status_code: String(whole.status) }, Number(process.hrtime.bigint() - started) / 1e9);
+      return sendCached(request, reply, whole, 'miss');
+    }
+
     const nonce = randomBytes(16).toString('base64');
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const i18n = createI18n(visitor.lang);
+    const { element, bootstrapScriptContent, bootstrapModules } = page(context, stores, visitor.lang, nonce);
     const crawler = isCrawler(request.headers['user-agent']);
     const status = context.statusCode;
-
-    const element = (
-      <Document htmlLang={htmlLang[visitor.lang]} nonce={nonce} stylesheets={assets.stylesheets} modulepreload={assets.modulepreload}>
-        <AppProviders stores={stores} i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-        </AppProviders>
-      </Document>
-    );
 
     await new Promise<void>((resolve) => {
       let settled = false;
@@ -143,7 +257,7 @@ export function createRenderer(opts: RendererOptions) {
         reply
           .code(status)
           .header('content-type', 'text/html; charset=utf-8')
-          .header('content-security-policy', contentSecurityPolicy(nonce))
+          .header('content-security-policy', contentSecurityPolicy({ nonce }, opts.amap))
           .header('cache-control', 'private, no-cache')
           .header('vary', 'Cookie, Accept-Language');
         stream.pipe(body);
@@ -155,8 +269,8 @@ export function createRenderer(opts: RendererOptions) {
       });
       rendering.stream = renderToPipeableStream(element, {
         nonce,
-        bootstrapScriptContent: stateScript(state),
-        bootstrapModules: assets.bootstrap,
+        bootstrapScriptContent,
+        bootstrapModules,
         onShellReady() {
           if (crawler) return;
           ready = true;

@@ -8,10 +8,11 @@ import { colourHistogram, textureDescriptor } from '../../api/modules/search/eng
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { MobileNetExtractor } from '../../api/modules/search/engine/mobilenet-extractor';
 import type { TfBackend } from '../../api/modules/search/engine/tf-runtime';
+import type { NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { dHash, pHash } from './perceptual-hash';
 
-export interface IndexWorkerData { inputSize: number; backend: TfBackend }
+export interface IndexWorkerData { inputSize: number; backend: TfBackend; input: NetworkInput }
 export interface IndexRequest { id: number; seed: number; layout: LaceLayout; colour: string; picture: number; jpeg?: Uint8Array; views: ViewName[] }
 export type IndexReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
@@ -24,7 +25,7 @@ const port = parentPort;
 if (!port) throw new Error('image-search-index.worker must run in a worker thread');
 const opts = workerData as IndexWorkerData;
 
-const started = MobileNetExtractor.load({ inputSize: opts.inputSize, backend: opts.backend });
+const started = MobileNetExtractor.load({ inputSize: opts.inputSize, backend: opts.backend, input: opts.input });
 started.then(
   (ex) => port.postMessage({ type: 'ready', name: ex.name, dim: ex.dim, backend: ex.backend } satisfies IndexReply),
   (err: Error) => port.postMessage({ type: 'failed', error: err.message } satisfies IndexReply),

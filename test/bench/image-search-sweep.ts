@@ -3,20 +3,22 @@
 // first N of the cached catalogue views. A query's network, colour and texture parts are computed once and
 // its cosines with every cached catalogue view once per part, so a sweep costs little more than one setting
 // (the fused cosine is the weighted sum of the parts' cosines). For choosing the defaults; logs recall per row.
+// A sixth field, the colour gate: a query less colourful than it (illumination.ts) is scored without colour.
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { colourfulness } from '../../api/modules/search/engine/illumination';
 import type { FeatureExtractor } from '../../api/modules/search/engine/types';
 import { dotAt } from '../../api/modules/search/engine/types';
 import { makeViews, type ViewName } from '../../api/modules/search/engine/views';
 
-export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number }
+export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number; gate: number }
 
 export function parseSweep(arg: string, cachedViews: number): SweepConfig[] {
   return arg.split(',').filter(Boolean).map((name) => {
-    const [cnn, colour, texture, hueSpread, views] = name.split(':').map(Number);
-    if (![cnn, colour, texture, hueSpread].every(Number.isFinite)) throw new Error(`--sweep: "${name}" is not cnn:colour:texture:hueSpread[:views]`);
-    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews) };
+    const [cnn, colour, texture, hueSpread, views, gate] = name.split(':').map(Number);
+    if (![cnn, colour, texture, hueSpread].every(Number.isFinite)) throw new Error(`--sweep: "${name}" is not cnn:colour:texture:hueSpread[:views[:gate]]`);
+    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews), gate: gate || 0 };
   });
 }
 
@@ -48,7 +50,9 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
   const maxCv = Math.max(...configs.map((c) => c.views));
   const spreadOf = configs.map((c) => spreads.indexOf(c.hueSpread));
   return async (query: Buffer, target: number): Promise<number[]> => {
-    const views = await makeViews(await decodeUpload(query), ctx.queryViews, ctx.extractor.inputSize, { dropUnneeded: true, max: ctx.maxViews });
+    const img = await decodeUpload(query);
+    const cf = colourfulness(img);
+    const views = await makeViews(img, ctx.queryViews, ctx.extractor.inputSize, { dropUnneeded: true, max: ctx.maxViews });
     const cnn = await ctx.extractor.extract(views);
     const best = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
     const colourCos = new Float32Array(spreads.length);
@@ -65,7 +69,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
           for (let k = 0; k < configs.length; k++) {
             const w = configs[k];
             if (cv >= w.views) continue;
-            const score = (w.cnn * c + w.colour * colourCos[spreadOf[k]] + w.texture * t) / (w.cnn + w.colour + w.texture);
+            const score = cf < w.gate ? (w.cnn * c + w.texture * t) / (w.cnn + w.texture) : (w.cnn * c + w.colour * colourCos[spreadOf[k]] + w.texture * t) / (w.cnn + w.colour + w.texture);
             if (score > best[k][p]) best[k][p] = score;
           }
         }

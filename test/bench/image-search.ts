@@ -20,7 +20,10 @@
 // `--variants f16:0,i8:40` (more graphs answering the same queries, logged per row), `--no-exact` (skip the
 // exact-scan reference, most of a query's time on a large catalogue), `--max-views N` (query views),
 // `--extract-threads N` (IMAGE_EXTRACT_THREADS: a query is described as the api describes it, by its pool of
-// extraction threads, each taking a share of the views).
+// extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
+// the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
+// without colour). The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
+// for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
-import { MobileNetExtractor } from '../../api/modules/search/engine/mobilenet-extractor';
+import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { DEFAULT_WEIGHTS, fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
@@ -81,11 +84,14 @@ const settings = imageSearchSettings(os.tmpdir(), {
     ...DEFAULT_WEIGHTS,
     ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}),
     ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
+    ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}),
   },
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
   // As the api's IMAGE_MODEL_INPUT (the catalogue is indexed anew: the network's name carries its input side).
   ...(arg('input-size', '') ? { inputSize: Number(arg('input-size', '')) } : {}),
+  // What the network is shown (settings.networkInput): rgb or luma.
+  ...(arg('network-input', '') ? { networkInput: arg('network-input', '') as NetworkInput } : {}),
   // As the api's IMAGE_ANN_DIMS and IMAGE_ANN_FROM.
   ...(arg('ann-dims', '') ? { annDims: Number(arg('ann-dims', '')) } : {}),
   ...(arg('ann-from', '') ? { annFrom: Number(arg('ann-from', '')) } : {}),
@@ -131,7 +137,8 @@ function cacheKey(extractorName: string, dim: number): string {
   return createHash('sha256').update(JSON.stringify({
     version: CACHE_VERSION, picture: PICTURE, extractor: extractorName, dim, views: CACHED_VIEWS, layouts: LAYOUTS, colours: COLOURS,
     // The code the parts come from: a change there must not be read back from an old cache.
-    sources: ['../../api/db/seed/lace-image.ts', '../../api/modules/search/engine/handcrafted.ts', '../../api/modules/search/engine/mobilenet-extractor.ts'].map(sourceHash),
+    sources: ['../../api/db/seed/lace-image.ts', '../../api/modules/search/engine/handcrafted.ts', '../../api/modules/search/engine/mobilenet-extractor.ts',
+      ...(settings.networkInput === 'luma' ? ['../../api/modules/search/engine/illumination.ts'] : [])].map(sourceHash),
   })).digest('hex').slice(0, 16);
 }
 
@@ -217,7 +224,7 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
   const describeMs: number[] = [];
   const t0 = Date.now();
   let next = 0, done = 0;
-  const workers = Array.from({ length: WORKERS }, () => startIndexWorker({ inputSize: settings.inputSize, backend: settings.backend }));
+  const workers = Array.from({ length: WORKERS }, () => startIndexWorker({ inputSize: settings.inputSize, backend: settings.backend, input: settings.networkInput }));
   await new Promise<void>((resolve, reject) => {
     const feed = (w: Worker) => {
       if (next >= spec.length) return;
@@ -249,7 +256,7 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
 }
 
 async function main() {
-  const extractor = await MobileNetExtractor.load({ inputSize: settings.inputSize, backend: settings.backend });
+  const extractor = await MobileNetExtractor.load({ inputSize: settings.inputSize, backend: settings.backend, input: settings.networkInput });
   const rows: Array<TransformName | 'colourway'> = [...TRANSFORMS, 'colourway'].filter((r) => !ROWS_ARG.length || ROWS_ARG.includes(r)) as Array<TransformName | 'colourway'>;
   const transformRows = rows.filter((r): r is TransformName => r !== 'colourway');
   log(`extractor ${extractor.name} on ${extractor.backend}; ${DESIGNS} designs, ${QUERIES} queries per transformation; query views ${settings.queryViews.join(',')}; weights ${JSON.stringify(settings.weights)}`);
@@ -304,7 +311,7 @@ async function main() {
   }
 
   // The api's pool of extraction threads, warmed up (each thread's first pass compiles the network's kernels).
-  const client = new ExtractClient({ modelDir: '', inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights }, { threads: settings.extractThreads, indexThreads: 1 });
+  const client = new ExtractClient({ modelDir: '', inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights, networkInput: settings.networkInput }, { threads: settings.extractThreads, indexThreads: 1 });
   const info = await client.start();
   if (info.name !== extractor.name) throw new Error(`the extraction threads run ${info.name}, the benchmark ${extractor.name}`);
   for (let i = 0; i < 2; i++) await client.describe(await decodeUpload(products[i].picture), settings.queryViews, 'query').promise;
@@ -334,6 +341,9 @@ async function main() {
   const queryMs: number[] = [];
   const searchMs: number[] = [];
   const viewCounts: number[] = [];
+  // The best hit's similarity, and whether it was the right product: how weak a match may be before the
+  // result page says so (WEAK_MATCH_BELOW in isomorphic/domain/limits.ts).
+  const topScores: Array<{ score: number; right: boolean }> = [];
   const baselineRank = (qd: bigint, qp: bigint, target: number) => {
     const dist = products.map((p) => ({ id: p.id, d: hamming(qd, p.d) + hamming(qp, p.p) }));
     dist.sort((a, b) => a.d - b.d || a.id - b.id);
@@ -386,6 +396,7 @@ async function main() {
       const e = rankOf(hits, target.id);
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });
+      if (hits[0]) topScores.push({ score: hits[0].score, right: e === 0 });
       if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${LAYOUTS[design % LAYOUTS.length]}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
       const qparts = e > 0 && EXPLAIN ? await queryParts(img) : [];
       if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
@@ -397,6 +408,11 @@ async function main() {
     for (const v of variants) { const rs = v.ranks.get(name)!; log(`  variant ${v.name}: recall@1 ${f2(rs.filter((x) => x === 0).length / rs.length)} recall@10 ${f2(rs.filter((x) => x < 10).length / rs.length)}`); }
   }
 
+  {
+    const right = topScores.filter((x) => x.right).map((x) => x.score), wrong = topScores.filter((x) => !x.right).map((x) => x.score);
+    log(`best hit's similarity: right answers median ${f3(pct(right, 0.5))} (5th percentile ${f3(pct(right, 0.05))}), wrong ones median ${wrong.length ? f3(pct(wrong, 0.5)) : '-'} (95th percentile ${wrong.length ? f3(pct(wrong, 0.95)) : '-'})`);
+    for (let t = 0.8; t <= 0.981; t += 0.01) log(`  weak below ${f2(t)}: ${f2(right.filter((x) => x < t).length / Math.max(1, right.length))} of right answers, ${f2(wrong.filter((x) => x < t).length / Math.max(1, wrong.length))} of wrong ones`);
+  }
   for (const v of variants) {
     const m = (k: number) => transformRows.reduce((sum, r) => { const rs = v.ranks.get(r)!; return sum + rs.filter((x) => x < k).length / rs.length; }, 0) / Math.max(1, transformRows.length);
     const worst = transformRows.map((r) => ({ r, x: v.ranks.get(r)!.filter((x) => x === 0).length / v.ranks.get(r)!.length })).sort((a, b) => a.x - b.x)[0];

@@ -16,7 +16,7 @@ import { migrateToLatest } from '../../api/db/migrate';
 import { seedDemoData } from '../../api/db/seed/index';
 import { createLocalStorage } from '../../api/modules/file/local-storage';
 import { searchCatalogue, type CatalogueDeps } from '../../api/modules/catalogue/catalogue.service';
-import type { ProductFilter, ProductSort } from '../../api/modules/catalogue/catalogue.queries';
+import { COUNT_CAP, SEARCH_POOL, type ProductFilter, type ProductSort } from '../../api/modules/catalogue/catalogue.queries';
 import { indexedCount, rebuildSearchIndex } from '../../api/modules/catalogue/search-index';
 import { segmentation } from '../../api/modules/catalogue/text-analysis';
 import { PatternType, Unit } from '../../isomorphic/domain/catalogue';
@@ -134,6 +134,7 @@ export async function runSearchBench(opts: SearchBenchOptions = {}): Promise<str
   const log = opts.log ?? (() => undefined);
   const results: DialectResult[] = [];
   const notes: string[] = [];
+  const loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 
   fs.mkdirSync(path.join(dir, 'sqlite'), { recursive: true });
   const sqlite = openDatabase({ kind: 'sqlite', file: path.join(dir, 'sqlite', 'lace.sqlite') });
@@ -170,6 +171,8 @@ export async function runSearchBench(opts: SearchBenchOptions = {}): Promise<str
 Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length} cores, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.
 The catalogue service's text search (segmentation: ${segmentation}; match, ranking, count and highlighting, one page of 20) called
 in process, one query at a time, ${rounds} rounds over a mix of ${results[0] ? results[0].samples / rounds : 0} queries after a warm-up round.
+Ranked by relevance, the newest ${SEARCH_POOL} matches are ranked (all of them when fewer match); totals are counted up to ${COUNT_CAP.toLocaleString('en')}.
+Load average at the start: ${loadAtStart}, at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).
 Latency in ms.
 
 | dialect | products | samples | p50 | p99 | mean | max | slowest queries (median ms) |

@@ -6,7 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import sharp from 'sharp';
 import type { Page as PwPage } from 'playwright-core';
-import type { Page, ProductSummary } from '../../isomorphic/api-client/types';
+import type { Page, ProductSummary } from '../../isomorphic/contracts/common';
 import { loadConfig } from '../../config/index';
 import { encryptPassword } from '../../api/modules/account/password';
 import { startSite } from '../helpers/e2e';

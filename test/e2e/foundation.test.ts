@@ -1,7 +1,7 @@
 // The foundation as a person sees it, in Debian's Chromium: server-rendered home, hydration, language
 // switch, product colour cards, and the 404 page.
 import t from 'tap';
-import type { ProductSummary, Page } from '../../isomorphic/api-client/types';
+import type { ProductSummary, Page } from '../../isomorphic/contracts/common';
 import { startSite } from '../helpers/e2e';
 
 const site = await startSite({ products: 24 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import type { Page as PwPage } from 'playwright-core';
-import type { Page, ProductSummary } from '../../isomorphic/api-client/types';
+import type { Page, ProductSummary } from '../../isomorphic/contracts/common';
 import { Limits } from '../../isomorphic/domain/limits';
 import { startSite } from '../helpers/e2e';
 

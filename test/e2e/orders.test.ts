@@ -5,58 +5,15 @@
 import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page as BrowserPage } from 'playwright-core';
-import type { Page, ProductDetail, ProductSummary } from '../../isomorphic/api-client/types';
-import { loadConfig } from '../../config/index';
-import { encryptPassword } from '../../api/modules/account/password';
-import { startSite } from '../helpers/e2e';
+import type { Page, ProductDetail, ProductSummary } from '../../isomorphic/contracts/common';
+import { hydrated, registerByApi, shoot, signIn, startSite } from '../helpers/e2e';
 
 const SHOTS = path.resolve('tmp/e2e-orders');
 fs.mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = 'lace2026';
-const aesKey = loadConfig({}, []).passwordAesKey;
 
 const site = await startSite({ products: 12 });
 t.teardown(() => site.close());
-
-async function apiPost<T>(url: string, body: unknown): Promise<{ code: number; message: string; data: T }> {
-  const res = await fetch(`${site.apiUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-lang': 'en' }, body: JSON.stringify(body) });
-  return (await res.json()) as { code: number; message: string; data: T };
-}
-
-/** Registers through the api: SMS code read from the site's log driver. */
-async function register(mobile: string, userType: 1 | 2 | 3): Promise<number> {
-  const sent = await apiPost('/front/user/getRegSMSCode', { mobile });
-  if (sent.code !== 0) throw new Error(sent.message);
-  const code = [...site.sms].reverse().find((l) => l.mobile === mobile)?.code;
-  const enc = encryptPassword(PASSWORD, aesKey);
-  const reg = await apiPost<{ id?: number; user?: { id: number } }>('/front/user/reg', { mobile, password: enc, confirmPassword: enc, smsCode: code, userType });
-  if (reg.code !== 0) throw new Error(reg.message);
-  const login = await apiPost<{ user: { id: number } }>('/front/user/login', { mobile, password: enc });
-  return login.data.user.id;
-}
-
-const hydrated = (page: BrowserPage) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-
-async function signIn(page: BrowserPage, mobile: string, back: string): Promise<void> {
-  await page.goto(`${site.url}/login?redirect=${encodeURIComponent(back)}`, { waitUntil: 'networkidle' });
-  await hydrated(page);
-  await page.fill('input[name="mobile"]', mobile);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('main form button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === back.split('?')[0]);
-  await hydrated(page);
-}
-
-/** Full-page screenshots at 1280 and 360 of what the page shows now. */
-async function shoot(page: BrowserPage, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 780 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-360.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 t.test('from the cart to trade success, as the buyer and the seller', async (t) => {
   const list = (await (await fetch(`${site.apiUrl}/product/listLSKHomeProduct?pageNum=1&pageSize=20`)).json()) as { data: Page<ProductSummary> };
@@ -67,14 +24,14 @@ t.test('from the cart to trade success, as the buyer and the seller', async (t) 
 
   const buyerMobile = '13800138601';
   const sellerMobile = '13800138602';
-  await register(buyerMobile, 3);
-  const sellerId = await register(sellerMobile, 1);
-  await site.db.db.updateTable('app_user').set({ company_id: a.companyId }).where('id', '=', sellerId).execute();
+  await registerByApi(site, buyerMobile, PASSWORD, 3);
+  const sellerId = await registerByApi(site, sellerMobile, PASSWORD, 1);
+  await site.db.db.updateTable('app_user').set({ company_id: a.companyId, settled: 1 }).where('id', '=', sellerId).execute();
 
   // The buyer signs in through the page and saves an address (it becomes the default).
   const { page, errors } = await site.newPage({ locale: 'zh-CN' });
   page.on('response', (r) => { if (r.status() === 404) errors.push(`404 ${r.url()}`); });
-  await signIn(page, buyerMobile, `/flower/${a.id}`);
+  await signIn(page, site.url, buyerMobile, PASSWORD, `/flower/${a.id}`);
   const address = await page.evaluate(async () => {
     const res = await fetch('/api/consignee/addConsignee', {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -100,14 +57,14 @@ t.test('from the cart to trade success, as the buyer and the seller', async (t) 
   await page.locator('.cart-group').nth(1).waitFor();
   t.equal(await page.locator('.cart-group').count(), 2, 'two company groups');
   t.match(await page.locator('.cart-bar').textContent(), '不含运费');
-  await shoot(page, 'cart');
+  await shoot(page, SHOTS, 'cart', 360);
 
   await page.click('.cart-bar__checkout');
   await page.waitForURL(/\/confirmOrder/);
   await page.locator('.confirm-company').nth(1).waitFor();
   t.ok(await page.locator('input[name="consignee"]').first().isChecked(), 'the default address is preselected');
   t.ok(await page.locator('input[name="delivery"][value="1"]').isChecked(), 'freight collect by default');
-  await shoot(page, 'confirm-order');
+  await shoot(page, SHOTS, 'confirm-order', 360);
 
   // A double click places the orders once.
   await page.locator('.cart-bar__checkout').dblclick();
@@ -116,17 +73,17 @@ t.test('from the cart to trade success, as the buyer and the seller', async (t) 
   await placed.nth(1).waitFor();
   t.equal(await placed.count(), 2, 'one order per company');
   await page.locator('.cart-link__count', { hasText: '0' }).waitFor();
-  await shoot(page, 'success');
+  await shoot(page, SHOTS, 'success', 360);
 
   await page.click('.success__links a.button--primary');
   await page.waitForURL(/\/home\/person\/orderSample/);
   await page.locator('.order-card').nth(1).waitFor();
   t.equal(await page.locator('.order-card').count(), 2, 'both orders in the buyer list');
-  await shoot(page, 'buyer-orders');
+  await shoot(page, SHOTS, 'buyer-orders', 360);
 
   // The seller of the first company ships its order.
   const seller = await site.newPage({ locale: 'zh-CN' });
-  await signIn(seller.page, sellerMobile, '/home/shopManage/orderSample');
+  await signIn(seller.page, site.url, sellerMobile, PASSWORD, '/home/shopManage/orderSample');
   const cards = seller.page.locator('.order-card');
   await cards.first().waitFor();
   t.equal(await cards.count(), 1, "the seller sees only their company's order");
@@ -137,7 +94,7 @@ t.test('from the cart to trade success, as the buyer and the seller', async (t) 
   await seller.page.click('.modal [data-submit="order-action"]');
   await seller.page.locator('.order-card__state', { hasText: '待收货' }).waitFor();
   await seller.page.locator('.toast--success').first().waitFor();
-  await shoot(seller.page, 'seller-orders');
+  await shoot(seller.page, SHOTS, 'seller-orders', 360);
   t.same(seller.errors, [], 'no console errors for the seller');
   await seller.page.context().close();
 
@@ -157,7 +114,7 @@ t.test('from the cart to trade success, as the buyer and the seller', async (t) 
   const trace = await page.locator('.trace__label').allTextContents();
   t.same(trace, ['创建时间', '样品寄出时间', '买家收货时间', '交易成功时间'], 'the trace times of a sample order');
   t.match(await page.locator('.order-detail').textContent(), 'SF1234567890', 'the tracking number');
-  await shoot(page, 'order-detail');
+  await shoot(page, SHOTS, 'order-detail', 360);
   t.same(errors, [], 'no console errors for the buyer');
   await page.context().close();
 });

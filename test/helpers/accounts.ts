@@ -8,6 +8,7 @@ import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { encryptPassword } from '../../api/modules/account/password';
 import { seedReferenceData } from '../../api/db/seed/index';
 import { createTestDb, type TestDb } from './db';
+import { nextVisitorAddress } from './visitors';
 
 export interface SmsLine { mobile: string; code: string; purpose: string }
 
@@ -29,7 +30,7 @@ export async function createAccountsApi(dialect: DialectName): Promise<AccountsA
   const testDb = await createTestDb(dialect);
   const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
   const sms: SmsLine[] = [];
-  const driver = new LogSmsDriver({ info: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } });
+  const driver = new LogSmsDriver({ warn: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } });
   const deps = { config, db: testDb.db, storage: createStorageDriver(config), sms: driver };
   await seedReferenceData(deps);
   const app = await buildApiApp({ deps });
@@ -43,11 +44,11 @@ export async function createAccountsApi(dialect: DialectName): Promise<AccountsA
       return line.code;
     },
     async post(url, body, token) {
-      const res = await app.inject({ method: 'POST', url, payload: body ?? {}, headers: headers(token) });
+      const res = await app.inject({ method: 'POST', url, payload: body ?? {}, headers: headers(token), remoteAddress: nextVisitorAddress() });
       return { status: res.statusCode, body: res.json() };
     },
     async get(url, token) {
-      const res = await app.inject({ method: 'GET', url, headers: headers(token) });
+      const res = await app.inject({ method: 'GET', url, headers: headers(token), remoteAddress: nextVisitorAddress() });
       return { status: res.statusCode, body: res.json() };
     },
     async signUp(mobile, password = 'lace2026', userType = 3) {

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config/index';
 import { buildApiApp } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
 import type { DialectName } from '../../api/db/database';
-import type { ProductTable } from '../../api/db/schema';
+import type { ProductTable } from '../../api/modules/catalogue/catalogue.table';
 import { seedDemoData, seedReferenceData } from '../../api/db/seed/index';
 import { createStorageDriver } from '../../api/modules/file/create-storage';
 import type { StorageDriver, UploadCredentials } from '../../api/modules/file/storage';
@@ -17,6 +17,7 @@ import { insertCompany } from '../../api/modules/company/company.queries';
 import { createProduct } from '../../api/modules/catalogue/catalogue.service';
 import { createSession } from '../../api/modules/account/session';
 import { createTestDb } from './db';
+import { nextVisitorAddress } from './visitors';
 
 export interface Reply<T> { status: number; body: { code: number; message: string; data: T } }
 
@@ -74,11 +75,11 @@ export async function createCatalogueApi(dialect: DialectName, opts: CatalogueAp
     const api: CatalogueApi = {
       app, deps, dir: testDb.dir,
       async post(url, body, token, lang) {
-        const res = await app.inject({ method: 'POST', url, payload: (body ?? {}) as object, headers: headers(token, lang) });
+        const res = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url, payload: (body ?? {}) as object, headers: headers(token, lang) });
         return { status: res.statusCode, body: res.json() };
       },
       async get(url, token, lang) {
-        const res = await app.inject({ method: 'GET', url, headers: headers(token, lang) });
+        const res = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'GET', url, headers: headers(token, lang) });
         return { status: res.statusCode, body: res.json() };
       },
       async signIn() {
@@ -105,7 +106,7 @@ export async function createCatalogueApi(dialect: DialectName, opts: CatalogueAp
       },
       async upload(token, fields, file) {
         const form = multipart(fields, file);
-        const res = await app.inject({ method: 'POST', url: '/file/upload', payload: form.payload, headers: { ...headers(token), ...form.headers } });
+        const res = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/file/upload', payload: form.payload, headers: { ...headers(token), ...form.headers } });
         return { status: res.statusCode, body: res.json() };
       },
       async grant(token, ext = 'png') {

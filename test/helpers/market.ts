@@ -9,6 +9,7 @@ import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { createSession } from '../../api/modules/account/session';
 import { PatternType, Shape, Unit } from '../../isomorphic/domain/catalogue';
 import { createTestDb, type TestDb } from './db';
+import { nextVisitorAddress } from './visitors';
 
 export interface Reply<T> { status: number; body: { code: number; message: string; data: T } }
 
@@ -54,11 +55,11 @@ export async function createMarket(dialect: DialectName): Promise<Market> {
   const market: Market = {
     app, testDb, db,
     async post(url, body, token) {
-      const res = await app.inject({ method: 'POST', url, payload: body as object, headers: headers(token) });
+      const res = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url, payload: body as object, headers: headers(token) });
       return { status: res.statusCode, body: res.json() };
     },
     async get(url, token) {
-      const res = await app.inject({ method: 'GET', url, headers: headers(token) });
+      const res = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'GET', url, headers: headers(token) });
       return { status: res.statusCode, body: res.json() };
     },
     async company(name) {

@@ -3,7 +3,7 @@
 import { BuyType, Delivery } from '../../isomorphic/domain/catalogue';
 import { Codes } from '../../isomorphic/domain/codes';
 import { initialState, orderLifecycle, PaymentStage, stateOf, type Actor, type OrderAction, type OrderState, type Transition } from '../../isomorphic/domain/order';
-import type { OrderSummary } from '../../isomorphic/api-client/order-types';
+import type { OrderSummary } from '../../isomorphic/contracts/order';
 import { settleProviderPayment } from '../../api/modules/order/order.payment';
 import { cancelOverdueOrders, completeReceivedOrders } from '../../api/modules/order/order.sweep';
 import { defaultOrderSettings } from '../../api/modules/order/order.settings';

@@ -19,7 +19,7 @@ export interface TestApi { url: string; app: FastifyInstance; db: Db; close(): P
 export async function startSeededApi(opts: { products?: number; imageSearch?: Record<string, unknown> } = {}): Promise<TestApi> {
   const testDb = await createTestDb('sqlite');
   const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false' }, []);
-  const deps = { config, db: testDb.db, storage: createStorageDriver(config), sms: new LogSmsDriver({ info: () => undefined }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
+  const deps = { config, db: testDb.db, storage: createStorageDriver(config), sms: new LogSmsDriver({ warn: () => undefined }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
   await seedDemoData(deps, { products: opts.products ?? 12, designPool: 4 });
   const app = await buildApiApp({ deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -71,6 +71,6 @@ export const PUBLIC_URL = 'http://lace.test';
 
 /** A web app pointed at `apiUrl`, ready for inject. */
 export function buildTestWeb(apiUrl: string, opts: { routes?: RouteObject[]; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ API_URL: apiUrl, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', DICT_REFRESH_MS: '60000', PUBLIC_READ_CACHE_MS: '0', ...opts.env }, []);
+  const config = loadConfig({ API_URL: apiUrl, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', DICT_REFRESH_MS: '60000', PUBLIC_READ_CACHE_MS: '0', PAGE_CACHE_MS: '0', ...opts.env }, []);
   return buildWebApp({ config, logger: false, routes: opts.routes, apiConnectTimeoutMs: 1000 });
 }

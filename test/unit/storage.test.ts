@@ -31,7 +31,8 @@ t.test('local storage', async (t) => {
   t.same(await storage.head('product/7/1.jpg'), { size: 3 });
   t.equal(await storage.head('product/7/2.jpg'), null);
   t.equal(await storage.head('product'), null, 'a directory has no head');
-  t.equal(storage.url('product/7/1.jpg'), '/api/files/product/7/1.jpg');
+  t.match(storage.url('product/7/1.jpg'), /^\/api\/files\/product\/7\/1\.jpg\?v=3\.[0-9a-z]+$/, 'the URL carries the version: size 3 and the modification time, base 36');
+  t.equal(storage.url('product/7/9.jpg'), '/api/files/product/7/9.jpg', 'a missing file has no version');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'secret');
   await t.rejects(storage.get('../secret.txt'), /unsafe storage path/);
   await t.rejects(storage.put('../evil.txt', Buffer.from('x'), 'text/plain'), /unsafe storage path/);
@@ -83,7 +84,7 @@ t.test('OSS storage', async (t) => {
   t.equal(await storage.head('product/1/2.jpg'), null, 'head of a missing object is null');
   await storage.remove('product/1/1.jpg');
   t.equal(objects.size, 0);
-  t.equal(storage.url('product/1/1.jpg'), 'https://lace.oss-cn-hangzhou.aliyuncs.com/product/1/1.jpg');
+  t.equal(storage.url('product/1/1.jpg'), 'https://lace.oss-cn-hangzhou.aliyuncs.com/product/1/1.jpg?x-oss-process=image/auto-orient,1');
   await t.rejects(storage.put('../x', Buffer.from(''), 'text/plain'), /unsafe storage path/);
 
   const grant = await storage.uploadCredentials('upload/2026');
@@ -100,7 +101,7 @@ t.test('OSS storage', async (t) => {
   t.match(String(session), /^upload-[0-9a-f]{24}$/);
 
   const cdn = createOssStorage({ region: 'oss-cn-shenzhen', bucket: 'b', accessKeyId: 'i', accessKeySecret: 's', roleArn: 'r', publicBase: 'https://img.example.com/' }, clients);
-  t.equal(cdn.url('a/b.jpg'), 'https://img.example.com/a/b.jpg');
+  t.equal(cdn.url('a/b.jpg'), 'https://img.example.com/a/b.jpg?x-oss-process=image/auto-orient,1');
 });
 
 t.test('the configuration picks the driver', async (t) => {
@@ -109,5 +110,5 @@ t.test('the configuration picks the driver', async (t) => {
     STORAGE_DRIVER: 'oss', OSS_REGION: 'oss-cn-hangzhou', OSS_BUCKET: 'lace', OSS_ACCESS_KEY_ID: 'id', OSS_ACCESS_KEY_SECRET: 'secret', OSS_ROLE_ARN: 'acs:ram::1:role/x',
   }, []));
   t.equal(oss.name, 'oss');
-  t.equal(oss.url('p/1.jpg'), 'https://lace.oss-cn-hangzhou.aliyuncs.com/p/1.jpg');
+  t.equal(oss.url('p/1.jpg'), 'https://lace.oss-cn-hangzhou.aliyuncs.com/p/1.jpg?x-oss-process=image/auto-orient,1');
 });

@@ -6,5 +6,10 @@ import { orders } from './2026112205-orders';
 import { imageSearch } from './2026112206-image-search';
 import { catalogueSearch } from './2026112207-catalogue-search';
 import { searchPublicId } from './2026112208-search-public-id';
+import { shop } from './2026112318-shop';
+import { settlement } from './2026112319-settlement';
+import { platform } from './2026112320-platform';
+import { notification } from './2026112321-notification';
+import { searchJobOwner } from './2026112410-search-job-owner';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner];

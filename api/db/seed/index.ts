@@ -1,17 +1,22 @@
 // Seeding: reference data (dictionary, areas) that every installation needs, and demo data (companies,
 // products with generated lace pictures) so that a fresh checkout shows a living marketplace.
 import os from 'node:os';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { ApiDeps } from '../../deps';
-import type { ColourCardTable, Database, ProductImageTable, ProductTable, StoredFileTable } from '../schema';
+import type { Database } from '../schema';
 import { seedDictionary } from '../../modules/dictionary/dictionary.service';
 import { seedAreas } from '../../modules/area/area.service';
-import { findCompaniesByNames, insertCompany, setCompanyImages } from '../../modules/company/company.queries';
+import { findCompaniesByNames, insertCompany, setCompanyImages } from '../../modules/company/company.service';
+import {
+  countAllProducts, coverFromFirstPicture, hasNoProducts, indexProducts, insertProductPictures, insertProductRows,
+} from '../../modules/catalogue/catalogue.service';
+import { recordStoredFiles } from '../../modules/file/upload.service';
 import { demoCompanies } from './demo-companies';
 import { demoProduct, layoutOf, type Colour, type DemoProduct } from './demo-products';
 import { designFor, paintJpeg, shadeView, shadeViews, type LaceView } from './lace-image';
 import { drawGarment } from './garment-image';
-import { indexProducts } from '../../modules/catalogue/search-index';
+import { seedSettledLands } from '../../modules/settlement/settlement.service';
+import { seedDemoAccounts, type SeededAccount } from './demo-accounts';
 
 export type SeedLog = (msg: string) => void;
 
@@ -29,28 +34,25 @@ const VIEWS: LaceView[] = ['full', 'detail', 'drape'];
 const DEFAULT_POOL = 600;
 
 /** True when there is no product yet: the start-up seed runs then. */
-export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('product').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
+export const isDatabaseEmpty = (db: Kysely<Database>): Promise<boolean> => hasNoProducts(db);
+
+type StoredFileRow = Insertable<Database['stored_file']>;
+type ProductRow = Insertable<Database['product']>;
+type ProductImageRow = Insertable<Database['product_image']>;
+type ColourCardRow = Insertable<Database['colour_card']>;
 
 /** Dictionary and areas; idempotent and quick, so tests and every start can call it. */
 export async function seedReferenceData(deps: Pick<ApiDeps, 'db'>): Promise<{ dictionary: number; areas: number }> {
   const db = deps.db.db;
   const dictionary = await seedDictionary(db);
   const areas = await seedAreas(db);
+  await seedSettledLands(db);
   return { dictionary, areas };
 }
 
 const nowIso = () => new Date().toISOString();
 
-async function recordFiles(db: Kysely<Database>, rows: Array<Insertable<StoredFileTable>>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db.insertInto('stored_file').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column('path').doNothing()).execute();
-  }
-}
-
-async function storeJpeg(deps: ApiDeps, path: string, body: Buffer, width: number, height: number): Promise<Insertable<StoredFileTable>> {
+async function storeJpeg(deps: ApiDeps, path: string, body: Buffer, width: number, height: number): Promise<StoredFileRow> {
   await deps.storage.put(path, body, 'image/jpeg');
   return { path, content_type: 'image/jpeg', size: body.length, width, height, owner_user_id: null, created_at: nowIso() };
 }
@@ -78,7 +80,7 @@ async function ensureCompanies(deps: ApiDeps, log: SeedLog): Promise<Array<{ id:
         shadeView(bannerDesign, 'full', 1190, 300).then((s) => paintJpeg(s, bannerDesign, c.colour)),
       ]);
       const logoPath = `company/${id}/logo.jpg`, bannerPath = `company/${id}/banner.jpg`;
-      await recordFiles(db, [await storeJpeg(deps, logoPath, logo, 240, 240), await storeJpeg(deps, bannerPath, banner, 1190, 300)]);
+      await recordStoredFiles(db, [await storeJpeg(deps, logoPath, logo, 240, 240), await storeJpeg(deps, bannerPath, banner, 1190, 300)]);
       await setCompanyImages(db, id, logoPath, bannerPath);
       created++;
     }
@@ -108,7 +110,7 @@ interface PoolEntry { imagePaths: string[]; cards: Array<Colour & { path: string
 /** Products reuse pictures of their own kind: lace of the same pattern type, garments of the same cut. */
 const poolKey = (p: DemoProduct) => (p.kind === 2 ? `garment:${p.garment}` : `lace:${p.patternType}`);
 
-function productRow(p: DemoProduct, companyId: number, coverPath: string): Insertable<ProductTable> {
+function productRow(p: DemoProduct, companyId: number, coverPath: string): ProductRow {
   return {
     company_id: companyId, kind: p.kind, code: p.code, title: p.title, title_en: p.titleEn, description: p.description,
     description_en: p.descriptionEn, composition: p.composition, pattern_type: p.patternType, shape: p.shape, unit: p.unit,
@@ -116,25 +118,13 @@ function productRow(p: DemoProduct, companyId: number, coverPath: string): Inser
   };
 }
 
-async function insertProducts(trx: Kysely<Database>, rows: Array<Insertable<ProductTable>>): Promise<number[]> {
-  const inserted = await trx.insertInto('product').values(rows).returning(['id', 'code']).execute();
-  // Both dialects return rows in insertion order; check it rather than trust it.
-  if (inserted.length !== rows.length || inserted.some((r, i) => r.code !== rows[i].code)) throw new Error('seed: inserted products came back out of order');
-  return inserted.map((r) => r.id);
-}
-
-async function insertChildren(trx: Kysely<Database>, images: Array<Insertable<ProductImageTable>>, cards: Array<Insertable<ColourCardTable>>): Promise<void> {
-  for (let i = 0; i < images.length; i += 2000) await trx.insertInto('product_image').values(images.slice(i, i + 2000)).execute();
-  for (let i = 0; i < cards.length; i += 2000) await trx.insertInto('colour_card').values(cards.slice(i, i + 2000)).execute();
-}
-
 /** Writes drawn products: rows, pictures and file records in one transaction per batch. */
 async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: DemoProduct; pics: Pictures }>, pool: Map<string, PoolEntry[]>): Promise<void> {
   await deps.db.db.transaction().execute(async (trx) => {
-    const ids = await insertProducts(trx, batch.map(({ p }) => productRow(p, companyIds[p.companyIndex], '')));
-    const images: Array<Insertable<ProductImageTable>> = [];
-    const cards: Array<Insertable<ColourCardTable>> = [];
-    const files: Array<Insertable<StoredFileTable>> = [];
+    const ids = await insertProductRows(trx, batch.map(({ p }) => productRow(p, companyIds[p.companyIndex], '')));
+    const images: ProductImageRow[] = [];
+    const cards: ColourCardRow[] = [];
+    const files: StoredFileRow[] = [];
     for (const [k, { p, pics }] of batch.entries()) {
       const id = ids[k];
       const imagePaths = pics.views.map((_, n) => `product/${id}/${n + 1}.jpg`);
@@ -150,12 +140,9 @@ async function saveDrawn(deps: ApiDeps, companyIds: number[], batch: Array<{ p: 
       entries.push({ imagePaths, cards: p.colours.map((c, n) => ({ ...c, path: cardPaths[n] })) });
       pool.set(poolKey(p), entries);
     }
-    await insertChildren(trx, images, cards);
-    await recordFiles(trx, files);
-    await trx.updateTable('product')
-      .set({ cover_path: sql<string>`${sql.lit('product/')} || cast(id as text) || ${sql.lit('/1.jpg')}` })
-      .where('id', 'in', ids)
-      .execute();
+    await insertProductPictures(trx, images, cards);
+    await recordStoredFiles(trx, files);
+    await coverFromFirstPicture(trx, ids);
     await indexProducts({ db: trx, dialect: deps.db.dialect }, ids);
   });
 }
@@ -167,28 +154,33 @@ async function saveReused(deps: ApiDeps, companyIds: number[], batch: DemoProduc
     return entries[(p.index * 7 + 3) % entries.length];
   });
   await deps.db.db.transaction().execute(async (trx) => {
-    const ids = await insertProducts(trx, batch.map((p, k) => productRow(p, companyIds[p.companyIndex], picked[k].imagePaths[0])));
-    const images: Array<Insertable<ProductImageTable>> = [];
-    const cards: Array<Insertable<ColourCardTable>> = [];
+    const ids = await insertProductRows(trx, batch.map((p, k) => productRow(p, companyIds[p.companyIndex], picked[k].imagePaths[0])));
+    const images: ProductImageRow[] = [];
+    const cards: ColourCardRow[] = [];
     ids.forEach((id, k) => {
       picked[k].imagePaths.forEach((path, n) => images.push({ product_id: id, path, width: IMAGE_SIZE, height: IMAGE_SIZE, sort: n + 1 }));
       picked[k].cards.forEach((c, n) => cards.push({ product_id: id, name: c.name, name_en: c.nameEn, hex: c.hex, image_path: c.path, sort: n + 1 }));
     });
-    await insertChildren(trx, images, cards);
+    await insertProductPictures(trx, images, cards);
     await indexProducts({ db: trx, dialect: deps.db.dialect }, ids);
   });
 }
 
-async function countProducts(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countProducts = (db: Kysely<Database>): Promise<number> => countAllProducts(db);
 
 /**
  * Reference data, the demo companies (when missing) and `opts.products` more products with pictures.
  * Product n of the catalogue always gets the same design, text and colours.
  */
-export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ companies: number; products: number }> {
+export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ companies: number; products: number; accounts: SeededAccount[] }> {
+  const result = await seedDemoCatalogue(deps, opts);
+  const log = opts.log ?? (() => undefined);
+  // Demo accounts exist only beside demo data, and only when the setting allows them.
+  const accounts = deps.config.demoAccounts && result.firstCompanyId !== undefined ? await seedDemoAccounts(deps, result.firstCompanyId, log) : [];
+  return { companies: result.companies, products: result.products, accounts };
+}
+
+async function seedDemoCatalogue(deps: ApiDeps, opts: SeedOptions): Promise<{ companies: number; products: number; firstCompanyId?: number }> {
   const log = opts.log ?? (() => undefined);
   const db = deps.db.db;
   const started = Date.now();
@@ -197,7 +189,7 @@ export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ 
   const companies = await ensureCompanies(deps, log);
   const companyIds = companies.map((c) => c.id);
   const total = Math.max(0, Math.floor(opts.products));
-  if (total === 0) return { companies: companies.length, products: 0 };
+  if (total === 0) return { companies: companies.length, products: 0, firstCompanyId: companyIds[0] };
 
   const first = await countProducts(db);
   const poolSize = Math.max(1, opts.designPool ?? DEFAULT_POOL);
@@ -259,5 +251,5 @@ export async function seedDemoData(deps: ApiDeps, opts: SeedOptions): Promise<{ 
       progress(batch.length);
     }
   }
-  return { companies: companies.length, products: total };
+  return { companies: companies.length, products: total, firstCompanyId: companyIds[0] };
 }

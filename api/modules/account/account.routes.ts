@@ -4,7 +4,8 @@ import { ok, responses } from '../../http/envelope';
 import type { ModuleOptions } from '../../deps';
 import { createSmsDriver } from '../sms/sms.driver';
 import * as account from './account.service';
-import { endSession, requireUser, tokenOf } from './session';
+import { signedInUser } from './guard';
+import { endSession, notSignedIn, tokenOf } from './session';
 
 const Mobile = Type.String({ maxLength: 20, description: 'mobile number, 11 digits starting with 1' });
 const Encrypted = Type.String({ minLength: 1, maxLength: 200, description: 'AES-ECB/PKCS7 encrypted, base64' });
@@ -12,7 +13,7 @@ const SmsCode = Type.String({ minLength: 1, maxLength: 10 });
 
 const UserInfo = Type.Object({
   id: Type.Integer(), mobile: Type.String(), userType: Type.Integer(), nickname: Type.String(), realName: Type.String(),
-  email: Type.String(), avatarUrl: Type.String(), companyId: Type.Union([Type.Integer(), Type.Null()]), settled: Type.Boolean(), createdAt: Type.String(),
+  email: Type.String(), avatarUrl: Type.String(), companyId: Type.Union([Type.Integer(), Type.Null()]), settled: Type.Boolean(), operator: Type.Boolean(), createdAt: Type.String(),
 });
 const CompanyBrief = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), logoUrl: Type.String() }), Type.Null()]);
 const SessionInfo = Type.Object({ user: UserInfo, company: CompanyBrief });
@@ -28,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
   const tags = ['account'];
 
   app.post('/front/user/getRegSMSCode', {
+    config: { auth: 'public' },
     schema: { tags, summary: 'Send a registration code to an unregistered phone', body: Type.Object({ mobile: Mobile }), response: responses(Nothing) },
   }, async (request) => {
     const { mobile } = request.body as { mobile: string };
@@ -36,6 +38,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
   });
 
   app.post('/front/user/getVerifyCode', {
+    config: { auth: 'optional' },
     schema: {
       tags, summary: 'Send a code to reset a password (registered phone) or to change to a new phone (signed in)',
       body: Type.Object({ mobile: Mobile, purpose: Type.Union([Type.Literal('findPassword'), Type.Literal('changeMobile')], { default: 'findPassword' }) }),
@@ -43,12 +46,13 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     },
   }, async (request) => {
     const { mobile, purpose } = request.body as { mobile: string; purpose: 'findPassword' | 'changeMobile' };
-    if (purpose === 'changeMobile') await requireUser(ctx.db, request);
+    if (purpose === 'changeMobile' && !request.user) throw notSignedIn(request);
     await account.sendVerifyCode(ctx, mobile, purpose);
     return ok(request, null, { zh: '验证码已发送', en: 'The code has been sent' });
   });
 
   app.post('/front/user/reg', {
+    config: { auth: 'public' },
     schema: {
       tags, summary: 'Register with a phone, an SMS code and a password',
       body: Type.Object({
@@ -64,6 +68,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
   });
 
   app.post('/front/user/login', {
+    config: { auth: 'public' },
     schema: {
       tags, summary: 'Sign in; returns the session token (the web service keeps it in an HttpOnly cookie)',
       body: Type.Object({ mobile: Mobile, password: Encrypted }),
@@ -74,13 +79,14 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     return ok(request, await account.login(ctx, mobile, password), { zh: '登录成功', en: 'Signed in' });
   });
 
-  app.post('/front/user/loginOut', { schema: { tags, summary: 'Sign out: ends the token', response: responses(Nothing) } }, async (request) => {
+  app.post('/front/user/loginOut', { config: { auth: 'public' }, schema: { tags, summary: 'Sign out: ends the token', response: responses(Nothing) } }, async (request) => {
     const token = tokenOf(request);
     if (token) await endSession(ctx.db, token);
     return ok(request, null, { zh: '已退出登录', en: 'Signed out' });
   });
 
   app.post('/front/user/findPassWd', {
+    config: { auth: 'public' },
     schema: {
       tags, summary: 'Reset a forgotten password with an SMS code; ends every session',
       body: Type.Object({ mobile: Mobile, smsCode: SmsCode, password: Encrypted, confirmPassword: Encrypted }),
@@ -91,31 +97,34 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     return ok(request, null, { zh: '密码已重置，请登录', en: 'Password reset, please sign in' });
   });
 
-  app.post('/user/getUserInfo', { schema: { tags, summary: 'The signed-in user and company', security: [{ token: [] }], response: responses(SessionInfo) } }, async (request) => {
-    const user = await requireUser(ctx.db, request);
+  app.post('/user/getUserInfo', { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user and company', security: [{ token: [] }], response: responses(SessionInfo) } }, async (request) => {
+    const user = signedInUser(request);
     return ok(request, await account.sessionInfo(ctx, user));
   });
 
   app.post('/user/restPasswd', {
+    config: { auth: 'user' },
     schema: {
       tags, summary: 'Change the password', security: [{ token: [] }],
       body: Type.Object({ oldPassword: Encrypted, password: Encrypted, confirmPassword: Encrypted }), response: responses(Nothing),
     },
   }, async (request) => {
-    const user = await requireUser(ctx.db, request);
-    await account.changePassword(ctx, user, request.body as { oldPassword: string; password: string; confirmPassword: string });
+    const user = signedInUser(request);
+    await account.changePassword(ctx, user, tokenOf(request) ?? '', request.body as { oldPassword: string; password: string; confirmPassword: string });
     return ok(request, null, { zh: '密码已修改', en: 'Password changed' });
   });
 
   app.post('/user/checkPasswd', {
+    config: { auth: 'user' },
     schema: { tags, summary: 'Check the current password (first step of a phone change)', security: [{ token: [] }], body: Type.Object({ password: Encrypted }), response: responses(Type.Object({ valid: Type.Boolean() })) },
   }, async (request) => {
-    const user = await requireUser(ctx.db, request);
+    const user = signedInUser(request);
     await account.checkPassword(ctx, user, (request.body as { password: string }).password);
     return ok(request, { valid: true });
   });
 
   app.post('/user/updateUser', {
+    config: { auth: 'user' },
     schema: {
       tags, summary: 'Update my profile', security: [{ token: [] }],
       body: Type.Object({
@@ -127,17 +136,18 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
       response: responses(UserInfo),
     },
   }, async (request) => {
-    const user = await requireUser(ctx.db, request);
+    const user = signedInUser(request);
     return ok(request, await account.updateProfile(ctx, user, request.body as Parameters<typeof account.updateProfile>[2]), { zh: '保存成功', en: 'Saved' });
   });
 
   app.post('/user/changeMobile', {
+    config: { auth: 'user' },
     schema: {
       tags, summary: 'Change my phone: needs the current password and a code sent to the new phone', security: [{ token: [] }],
       body: Type.Object({ password: Encrypted, mobile: Mobile, smsCode: SmsCode }), response: responses(UserInfo),
     },
   }, async (request) => {
-    const user = await requireUser(ctx.db, request);
+    const user = signedInUser(request);
     return ok(request, await account.changeMobile(ctx, user, request.body as { password: string; mobile: string; smsCode: string }), { zh: '手机号已更换', en: 'Phone changed' });
   });
 }

@@ -1,15 +1,19 @@
 // Sign-up, sign-in and self-management. Every rule's message lives in isomorphic/domain/codes.
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AccountLimits, isAcceptablePassword, isMobile } from '../../../isomorphic/domain/account';
 import { Codes } from '../../../isomorphic/domain/codes';
-import type { CompanyBrief, LoginResult, SessionInfo, UserInfo } from '../../../isomorphic/api-client/account-types';
+import type { CompanyBrief, LoginResult, SessionInfo, UserInfo } from '../../../isomorphic/contracts/account';
+import { UserRole, type UserRoleValue } from '../../../isomorphic/domain/platform';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
 import type { SmsDriver } from '../sms/sms.driver';
 import { consumeSmsCode, issueSmsCode } from '../sms/sms.service';
+import { findCompany } from '../company/company.service';
+import { filesOwnedBy } from '../file/upload.service';
 import { decryptPassword, hashPassword, verifyPassword } from './password';
-import { createSession, endAllSessions, type UserRow } from './session';
+import { createSession, endAllSessions, endOtherSessions, type UserRow } from './session';
 
 export interface AccountContext { db: Kysely<Database>; sms: SmsDriver; storage: StorageDriver; aesKey: string }
 
@@ -42,13 +46,14 @@ export function toUserInfo(row: UserRow, storage: StorageDriver): UserInfo {
     avatarUrl: row.avatar_path ? storage.url(row.avatar_path) : '',
     companyId: row.company_id,
     settled: row.settled === 1,
+    operator: row.role === UserRole.OPERATOR,
     createdAt: row.created_at,
   };
 }
 
 async function companyBrief(ctx: AccountContext, companyId: number | null): Promise<CompanyBrief | null> {
   if (!companyId) return null;
-  const c = await ctx.db.selectFrom('company').select(['id', 'name', 'name_en', 'logo_path']).where('id', '=', companyId).executeTakeFirst();
+  const c = await findCompany(ctx.db, companyId);
   return c ? { id: c.id, name: c.name, nameEn: c.name_en, logoUrl: c.logo_path ? ctx.storage.url(c.logo_path) : '' } : null;
 }
 
@@ -91,35 +96,36 @@ export async function register(ctx: AccountContext, input: { mobile: string; pas
   }
 }
 
-async function checkThrottle(db: Kysely<Database>, mobile: string, now: Date): Promise<void> {
-  const row = await db.selectFrom('login_failure').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  if (row && now.getTime() - new Date(row.window_start).getTime() < AccountLimits.loginWindowMs && row.failures >= AccountLimits.loginMaxFailures) {
-    throw fail(Codes.LOGIN_THROTTLED, 429);
-  }
+/**
+ * Counts a password attempt for this phone before the password is checked, in one statement (an
+ * expired window starts again), and refuses it past the limit: concurrent guesses cannot share a read
+ * of the counter. A right password clears the count (clearAttempts).
+ */
+async function countAttempt(db: Kysely<Database>, mobile: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - AccountLimits.loginWindowMs).toISOString();
+  await db.updateTable('login_failure').set({ failures: 0, window_start: now.toISOString() })
+    .where('mobile', '=', mobile).where('window_start', '<=', windowStart).execute();
+  const row = await db.insertInto('login_failure').values({ mobile, failures: 1, window_start: now.toISOString() })
+    .onConflict((oc) => oc.column('mobile').doUpdateSet((eb) => ({ failures: eb('login_failure.failures', '+', 1) })))
+    .returning('failures').executeTakeFirstOrThrow();
+  if (row.failures > AccountLimits.loginMaxFailures) throw fail(Codes.LOGIN_THROTTLED, 429);
 }
 
-async function recordFailure(db: Kysely<Database>, mobile: string, now: Date): Promise<void> {
-  const row = await db.selectFrom('login_failure').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  if (!row) {
-    await db.insertInto('login_failure').values({ mobile, failures: 1, window_start: now.toISOString() })
-      .onConflict((oc) => oc.column('mobile').doUpdateSet((eb) => ({ failures: eb('login_failure.failures', '+', 1) }))).execute();
-  } else if (now.getTime() - new Date(row.window_start).getTime() >= AccountLimits.loginWindowMs) {
-    await db.updateTable('login_failure').set({ failures: 1, window_start: now.toISOString() }).where('mobile', '=', mobile).execute();
-  } else {
-    await db.updateTable('login_failure').set((eb) => ({ failures: eb('failures', '+', 1) })).where('mobile', '=', mobile).execute();
-  }
-}
+const clearAttempts = (db: Kysely<Database>, mobile: string) => db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+
+/** A stored hash no password matches, checked for an unknown phone so that it takes as long as a known one. */
+let decoyHash: Promise<string> | undefined;
 
 export async function login(ctx: AccountContext, mobile: string, password: string, now = new Date()): Promise<LoginResult> {
   checkMobile(mobile);
-  await checkThrottle(ctx.db, mobile, now);
   const clear = decryptPassword(password, ctx.aesKey);
+  await countAttempt(ctx.db, mobile, now);
   const user = await ctx.db.selectFrom('app_user').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  if (!user || !(await verifyPassword(clear, user.password_hash))) {
-    await recordFailure(ctx.db, mobile, now);
-    throw fail(user ? Codes.WRONG_PASSWORD : Codes.MOBILE_NOT_REGISTERED);
-  }
-  await ctx.db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+  decoyHash ??= hashPassword(crypto.randomBytes(24).toString('base64'));
+  const matches = await verifyPassword(clear, user ? user.password_hash : await decoyHash);
+  // One answer for an unknown phone and a wrong password: sign-in does not tell who has an account.
+  if (!user || !matches) throw fail(Codes.LOGIN_FAILED);
+  await clearAttempts(ctx.db, mobile);
   const token = await createSession(ctx.db, user.id, now);
   return { token, ...(await sessionInfo(ctx, user)) };
 }
@@ -138,16 +144,23 @@ export async function findPassword(ctx: AccountContext, input: { mobile: string;
   });
 }
 
-export async function checkPassword(ctx: AccountContext, user: UserRow, password: string): Promise<void> {
+/** Checks a signed-in user's password; its attempts count against the same limit as sign-in's. */
+export async function checkPassword(ctx: AccountContext, user: UserRow, password: string, now = new Date()): Promise<void> {
   const clear = decryptPassword(password, ctx.aesKey);
+  await countAttempt(ctx.db, user.mobile, now);
   if (!(await verifyPassword(clear, user.password_hash))) throw fail(Codes.WRONG_PASSWORD);
+  await clearAttempts(ctx.db, user.mobile);
 }
 
-export async function changePassword(ctx: AccountContext, user: UserRow, input: { oldPassword: string; password: string; confirmPassword: string }): Promise<void> {
+/** Changes the password and ends every other session of the user (the one asking stays signed in). */
+export async function changePassword(ctx: AccountContext, user: UserRow, currentToken: string, input: { oldPassword: string; password: string; confirmPassword: string }): Promise<void> {
   await checkPassword(ctx, user, input.oldPassword);
   const clear = newPassword(ctx, input.password, input.confirmPassword);
   const hash = await hashPassword(clear);
-  await ctx.db.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await endOtherSessions(trx, user.id, currentToken);
+  });
 }
 
 export async function updateProfile(ctx: AccountContext, user: UserRow, input: { nickname?: string; realName?: string; email?: string; avatarPath?: string }): Promise<UserInfo> {
@@ -155,7 +168,12 @@ export async function updateProfile(ctx: AccountContext, user: UserRow, input: {
   if (input.nickname !== undefined) patch.nickname = input.nickname.trim();
   if (input.realName !== undefined) patch.real_name = input.realName.trim();
   if (input.email !== undefined) patch.email = input.email.trim();
-  if (input.avatarPath !== undefined) patch.avatar_path = input.avatarPath;
+  if (input.avatarPath !== undefined) {
+    const path = input.avatarPath.trim();
+    // Only a picture this user uploaded (or the one already theirs): never another person's file.
+    if (path && path !== user.avatar_path && !(await filesOwnedBy(ctx.db, user.id, [path])).has(path)) throw fail(Codes.AVATAR_NOT_OWNED);
+    patch.avatar_path = path;
+  }
   const row = await ctx.db.updateTable('app_user').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   return toUserInfo(row, ctx.storage);
 }
@@ -168,3 +186,51 @@ export async function changeMobile(ctx: AccountContext, user: UserRow, input: { 
   const row = await ctx.db.updateTable('app_user').set({ mobile: input.mobile, updated_at: new Date().toISOString() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   return toUserInfo(row, ctx.storage);
 }
+
+// Reads and writes other modules need on users, through this module (it owns app_user).
+
+/** Attaches a user to a company and marks them settled, inside the caller's transaction. */
+export async function settleUser(trx: Kysely<Database>, userId: number, companyId: number, now = new Date()): Promise<void> {
+  await trx.updateTable('app_user').set({ company_id: companyId, settled: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+}
+
+/** Ids of the platform operators. */
+export async function operatorIds(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('app_user').select('id').where('role', '=', UserRole.OPERATOR).execute()).map((r) => r.id);
+}
+
+/** Ids of the users acting for a company. */
+export async function companyUserIds(db: Kysely<Database>, companyId: number): Promise<number[]> {
+  return (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
+}
+
+/** PLATFORM_USER_IDS: these users get the operator role (at boot). */
+export async function grantOperatorRole(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.updateTable('app_user').set({ role: UserRole.OPERATOR }).where('id', 'in', [...ids]).execute();
+}
+
+/** Short descriptions of users: who applied and who acted (operator console), who bought (orders). */
+export async function userBriefs(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; nickname: string; mobile: string; userType: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('app_user').select(['id', 'nickname', 'mobile', 'user_type']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, nickname: r.nickname, mobile: r.mobile, userType: r.user_type }]));
+}
+
+/**
+ * A user with this mobile: the existing one, or one created with an already hashed password (a seller
+ * when `companyId` is set). The demo seed makes its accounts with it.
+ */
+export async function ensureUser(db: Kysely<Database>, u: {
+  mobile: string; passwordHash: string; userType: number; nickname: string; companyId: number | null; role: UserRoleValue;
+}): Promise<{ id: number; created: boolean }> {
+  const existing = await db.selectFrom('app_user').select('id').where('mobile', '=', u.mobile).executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  const now = new Date().toISOString();
+  const row = await db.insertInto('app_user').values({
+    mobile: u.mobile, password_hash: u.passwordHash, user_type: u.userType, nickname: u.nickname, real_name: '', email: '', avatar_path: '',
+    company_id: u.companyId, settled: u.companyId === null ? 0 : 1, role: u.role, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, created: true };
+}
+
+export { hashPassword } from './password';

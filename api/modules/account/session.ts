@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { AccountLimits } from '../../../isomorphic/domain/account';
 import { sessionExpired } from '../../http/errors';
-import type { Database, UserTable } from '../../db/schema';
+import { signInFirstMessage } from '../../../isomorphic/domain/codes';
+import type { Database } from '../../db/schema';
+import type { UserTable } from './account.table';
 import type { Selectable } from 'kysely';
 
 export type UserRow = Selectable<UserTable>;
@@ -30,6 +32,11 @@ export async function endAllSessions(db: Kysely<Database>, userId: number): Prom
   await db.deleteFrom('user_session').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of the user but the one of this token. */
+export async function endOtherSessions(db: Kysely<Database>, userId: number, keepToken: string): Promise<void> {
+  await db.deleteFrom('user_session').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
+}
+
 export function tokenOf(request: FastifyRequest): string | null {
   const raw = request.headers['x-token'];
   const token = Array.isArray(raw) ? raw[0] : raw;
@@ -48,9 +55,7 @@ export async function findUser(db: Kysely<Database>, request: FastifyRequest, no
   return user;
 }
 
-/** The signed-in user, or the session-expired error (210018) that sends the page to /login. */
-export async function requireUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserRow> {
-  const user = await findUser(db, request);
-  if (!user) throw sessionExpired();
-  return user;
+/** 210018, which sends the page to /login (worded "sign in" when no token came at all). */
+export function notSignedIn(request: FastifyRequest): Error {
+  return tokenOf(request) ? sessionExpired() : sessionExpired(signInFirstMessage);
 }

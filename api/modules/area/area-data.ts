@@ -4,7 +4,7 @@
 // sequential codes in the same 2-digit-per-level scheme (e.g. 8101 香港岛, 810101 中西区).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AreaTable } from '../../db/schema';
+import type { AreaTable } from './area.table';
 
 const require = createRequire(import.meta.url);
 

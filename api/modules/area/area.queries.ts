@@ -1,6 +1,7 @@
 // Rows of the area table (owned by the area module): provinces (level 1), cities (2), districts (3).
 import type { Kysely } from 'kysely';
-import type { Database, AreaTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { AreaTable } from './area.table';
 
 const columns = ['code', 'name', 'parent_code', 'level'] as const;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { Area } from '../../../isomorphic/api-client/types';
+import type { Area } from '../../../isomorphic/contracts/common';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, Nullable, type Same } from '../../http/schemas';
 import { areaByCode, areasByLevel, areasByParent } from './area.service';
@@ -17,6 +17,7 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   const db = deps.db.db;
 
   app.get('/front/area/byParent', {
+    config: { auth: 'public' },
     schema: {
       tags: ['area'],
       summary: 'Areas under a parent code; the provinces when parentCode is empty',
@@ -26,6 +27,7 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   }, async (request) => ok(request, await areasByParent(db, request.query.parentCode || undefined)));
 
   app.get('/front/area/byLevel', {
+    config: { auth: 'public' },
     schema: {
       tags: ['area'],
       summary: 'Every area of a level: 1 provinces, 2 cities, 3 districts',
@@ -35,6 +37,7 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   }, async (request) => ok(request, await areasByLevel(db, request.query.level)));
 
   app.get('/front/area/byCode', {
+    config: { auth: 'public' },
     schema: {
       tags: ['area'],
       summary: 'One area by its code',

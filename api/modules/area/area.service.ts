@@ -1,7 +1,8 @@
 // Areas: lookups for the address pickers and for resolving stored area codes to names.
 import type { Kysely } from 'kysely';
-import type { Database, AreaTable } from '../../db/schema';
-import type { Area } from '../../../isomorphic/api-client/types';
+import type { Database } from '../../db/schema';
+import type { AreaTable } from './area.table';
+import type { Area } from '../../../isomorphic/contracts/common';
 import { notFound } from '../../http/errors';
 import { countAreas, findByCode, insertAreas, listByCodes, listByLevel, listByParent } from './area.queries';
 import { loadAreaRows } from './area-data';
@@ -24,6 +25,11 @@ export async function areaByCode(db: Kysely<Database>, code: string): Promise<Ar
   return toArea(row);
 }
 
+/** The areas of the given codes (codes that do not exist are left out), in no order. */
+export async function areasByCodes(db: Kysely<Database>, codes: string[]): Promise<Area[]> {
+  return (await listByCodes(db, [...new Set(codes.filter(Boolean))])).map(toArea);
+}
+
 /** Names of the given codes (codes that do not exist are left out). */
 export async function areaNames(db: Kysely<Database>, codes: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(codes.filter(Boolean))];
@@ -39,4 +45,14 @@ export async function seedAreas(db: Kysely<Database>): Promise<number> {
     for (let i = 0; i < rows.length; i += batch) await insertAreas(trx, rows.slice(i, i + batch));
   });
   return rows.length;
+}
+
+/** True when `province` is a province and `city` one of its cities (both empty is "no region"). */
+export async function isProvinceAndCity(db: Kysely<Database>, province: string, city: string): Promise<boolean> {
+  if (!province && !city) return true;
+  if (!province || !city) return false;
+  const rows = await listByCodes(db, [province, city]);
+  const p = rows.find((r) => r.code === province);
+  const c = rows.find((r) => r.code === city);
+  return !!p && p.level === 1 && !!c && c.parent_code === p.code;
 }

@@ -1,17 +1,17 @@
-// Schemas of the cart calls, checked against isomorphic/api-client/order-types.ts at compile time.
+// Schemas of the cart calls, checked against isomorphic/contracts/order.ts at compile time.
 import { Type, type Static } from '@sinclair/typebox';
 import { buyTypes, OrderLimits } from '../../../isomorphic/domain/order';
-import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/api-client/order-types';
+import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/contracts/order';
 import { assertSame, Id, Nullable, type Same } from '../../http/schemas';
 
 export const BuyTypeSchema = Type.Union(buyTypes.map((v) => Type.Literal(v)), { description: 'BuyType: 1 sample cut, 2 bulk, 3 plate cut' });
 export const BuyNum = Type.Integer({ minimum: 1, maximum: OrderLimits.maxBuyNum });
 
-export const CartLineSchema = Type.Object({
+/** The product-and-colour fields a cart line and an order line share (LineSnapshot). */
+export const lineSnapshotFields = {
   id: Type.Integer(),
-  colorId: Type.Integer(),
   productId: Type.Integer(),
-  buyNum: Type.Integer(),
+  colorId: Type.Integer(),
   title: Type.String(),
   titleEn: Type.String(),
   code: Type.String(),
@@ -20,6 +20,11 @@ export const CartLineSchema = Type.Object({
   hex: Type.String(),
   imageUrl: Type.String(),
   unit: Type.Integer(),
+};
+
+export const CartLineSchema = Type.Object({
+  ...lineSnapshotFields,
+  buyNum: Type.Integer(),
   price: Nullable(Type.Integer({ description: 'cents per unit; null is price by negotiation; 0 for samples' })),
   available: Type.Boolean({ description: 'false when the product is no longer on sale' }),
   updatedAt: Type.String({ format: 'date-time' }),

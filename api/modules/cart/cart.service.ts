@@ -4,11 +4,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { BuyType } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { OrderLimits } from '../../../isomorphic/domain/order';
-import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/api-client/order-types';
+import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/contracts/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
-import { findColours, isPurchasable } from './purchasable.queries';
+import { findColours, isPurchasable } from '../catalogue/catalogue.service';
+import { colourSnapshots } from '../catalogue/catalogue.joins';
 
 export interface CartDeps { db: Kysely<Database>; storage: StorageDriver }
 export interface Buyer { id: number; company_id: number | null }
@@ -26,14 +27,12 @@ export function checkQuantity(buyType: number, num: number): void {
 
 function cartRows(db: Kysely<Database>, userId: number) {
   return db.selectFrom('shopping_cart as sc')
-    .innerJoin('colour_card as cc', 'cc.id', 'sc.color_id')
-    .innerJoin('product as p', 'p.id', 'sc.product_id')
-    .innerJoin('company as c', 'c.id', 'sc.company_id')
+    .innerJoin(colourSnapshots(db).as('k'), 'k.color_id', 'sc.color_id')
     .select([
       'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.updated_at',
-      'cc.name as colour_name', 'cc.name_en as colour_name_en', 'cc.hex', 'cc.image_path',
-      'p.title', 'p.title_en', 'p.code', 'p.unit', 'p.price', 'p.cover_path', 'p.status as product_status',
-      'c.name as company_name', 'c.name_en as company_name_en', 'c.status as company_status',
+      'k.colour_name', 'k.colour_name_en', 'k.hex', 'k.image_path',
+      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.cover_path', 'k.product_status',
+      'k.company_name', 'k.company_name_en', 'k.company_status',
     ])
     .where('sc.user_id', '=', userId);
 }

@@ -1,10 +1,14 @@
 // Rows of the catalogue tables (owned by the catalogue module): product, product_image, colour_card,
-// and the text search index (search-index.ts).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// and the text search index (search-index.ts). Company columns come through company.joins.ts.
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
+import type { ColourCardTable, ProductImageTable, ProductTable } from './catalogue.table';
+import { ProductStatus } from '../../../isomorphic/domain/catalogue';
 import type { Term } from './text-analysis';
 import { matchSql } from './search-index';
+import { onSaleSql, productsWithCompany, summaryColumns } from './catalogue.joins';
+import { latestCompanyChange } from '../company/company.joins';
 
 /** Kept for callers of the first listing; `kind` undefined means any. */
 export interface ListFilter { patternType?: number; kind?: number; companyId?: number }
@@ -12,16 +16,9 @@ export interface ListFilter { patternType?: number; kind?: number; companyId?: n
 export interface ProductFilter extends ListFilter { shape?: number; unit?: number; priceMin?: number; priceMax?: number }
 export type ProductSort = 'newest' | 'popular' | 'priceAsc' | 'priceDesc';
 
-export const ProductStatus = { REMOVED: 0, ON_SALE: 1 } as const;
-
-/** Ids of companies not active (status ≠ 1): few, so listings exclude them by id and keep their indexes. */
-export async function inactiveCompanyIds(db: Kysely<Database>): Promise<number[]> {
-  return (await db.selectFrom('company').select('id').where('status', '<>', 1).execute()).map((r) => r.id);
-}
-
-/** The WHERE of a listing over `product as p`, shared by the listings and the text search. */
-export function filterSql(f: ProductFilter, inactive: number[]): RawBuilder<boolean> {
-  const c: Array<RawBuilder<unknown>> = [sql`p.status = ${ProductStatus.ON_SALE}`];
+/** The WHERE of a listing over `product as p` (on sale, and the filters), shared by the listings and the text search. */
+export function filterSql(f: ProductFilter): RawBuilder<boolean> {
+  const c: Array<RawBuilder<unknown>> = [onSaleSql('p')];
   if (f.kind !== undefined) c.push(sql`p.kind = ${f.kind}`);
   if (f.patternType !== undefined) c.push(sql`p.pattern_type = ${f.patternType}`);
   if (f.shape !== undefined) c.push(sql`p.shape = ${f.shape}`);
@@ -29,7 +26,6 @@ export function filterSql(f: ProductFilter, inactive: number[]): RawBuilder<bool
   if (f.companyId !== undefined) c.push(sql`p.company_id = ${f.companyId}`);
   if (f.priceMin !== undefined) c.push(sql`p.price >= ${f.priceMin}`);
   if (f.priceMax !== undefined) c.push(sql`p.price <= ${f.priceMax}`);
-  if (inactive.length) c.push(sql`p.company_id not in (${sql.join(inactive)})`);
   return sql<boolean>`${sql.join(c, sql` and `)}`;
 }
 
@@ -43,20 +39,10 @@ export function orderSql(sort: ProductSort): RawBuilder<unknown> {
   }
 }
 
-const summaryColumns = [
-  'p.id', 'p.company_id', 'c.name as company_name', 'c.name_en as company_name_en', 'p.title', 'p.title_en', 'p.code',
-  'p.pattern_type', 'p.shape', 'p.unit', 'p.price', 'p.cover_path', 'p.width_cm', 'p.views', 'p.created_at',
-] as const;
-
-const summarySql = sql`p.id, p.company_id, c.name as company_name, c.name_en as company_name_en, p.title, p.title_en, p.code,
-  p.pattern_type, p.shape, p.unit, p.price, p.cover_path, p.width_cm, p.views, p.created_at`;
-
-export async function listProducts(db: Kysely<Database>, f: ProductFilter, sort: ProductSort, offset: number, limit: number) {
-  const inactive = await inactiveCompanyIds(db);
-  return db.selectFrom('product as p')
-    .innerJoin('company as c', 'c.id', 'p.company_id')
+export function listProducts(db: Kysely<Database>, f: ProductFilter, sort: ProductSort, offset: number, limit: number) {
+  return productsWithCompany(db)
     .select(summaryColumns)
-    .where(filterSql(f, inactive))
+    .where(filterSql(f))
     .orderBy(orderSql(sort))
     .offset(offset)
     .limit(limit)
@@ -66,8 +52,7 @@ export async function listProducts(db: Kysely<Database>, f: ProductFilter, sort:
 export type ProductSummaryRow = Awaited<ReturnType<typeof listProducts>>[number];
 
 export async function countProducts(db: Kysely<Database>, f: ProductFilter): Promise<number> {
-  const inactive = await inactiveCompanyIds(db);
-  const row = await db.selectFrom('product as p').select((eb) => eb.fn.countAll<number>().as('n')).where(filterSql(f, inactive)).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('product as p').select((eb) => eb.fn.countAll<number>().as('n')).where(filterSql(f)).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -81,26 +66,67 @@ export function countOnSale(db: Kysely<Database>, f: ListFilter): Promise<number
 
 export type SearchRow = ProductSummaryRow & { score: number };
 
-/** One page of a text search and its total; order by relevance unless a sort is given. */
+/**
+ * How a search stays fast however many products match. Ranked by relevance, the matches are read newest
+ * first in the index's own order and only the first SEARCH_POOL of them (or as many as the page needs)
+ * are ranked: when no more match, that is every match and the order is exact; when more do (a word as
+ * common as 蕾丝 or "lace"), the page is the best of the newest SEARCH_POOL. Totals are counted up to
+ * COUNT_CAP and then said as "at least" (`totalCapped`): counting every match of a common word cost more
+ * than the rest of the search (on PostgreSQL each counted row is a document read and matched again).
+ */
+export const SEARCH_POOL = 500;
+export const COUNT_CAP = 1_000;
+
+export interface SearchResult { rows: SearchRow[]; total: number; totalCapped: boolean }
+
+/** One page of a text search and its total (capped); order by relevance unless a sort is given. */
 export async function searchProducts(
   db: Kysely<Database>, dialect: DialectName, terms: Term[], mode: 'all' | 'any',
   f: ProductFilter, sort: ProductSort | 'relevance', offset: number, limit: number,
-): Promise<{ rows: SearchRow[]; total: number }> {
-  const inactive = await inactiveCompanyIds(db);
+): Promise<SearchResult> {
   const m = matchSql(dialect, terms, mode);
-  const where = sql`${m.where} and ${filterSql(f, inactive)}`;
-  const order = sort === 'relevance' ? sql`score desc, p.id desc` : orderSql(sort);
-  const [rows, count] = await Promise.all([
-    sql<SearchRow>`select ${summarySql}, ${m.score} as score from ${m.from} join company c on c.id = p.company_id
-      where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(db),
-    sql<{ n: number }>`select count(*) as n from ${m.from} where ${where}`.execute(db),
+  const where = sql`${m.where} and ${filterSql(f)}`;
+  const capped = async (known: number): Promise<{ total: number; totalCapped: boolean }> => {
+    const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${m.from} where ${where} limit ${COUNT_CAP + 1}) x`.execute(db);
+    const n = Math.max(known, Number(r.rows[0]?.n ?? 0));
+    return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  };
+
+  if (sort === 'relevance') {
+    const pool = Math.max(SEARCH_POOL, offset + limit);
+    const found = await sql<{ id: number; score: number }>`select p.id, ${m.score} as score from ${m.from}
+      where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
+    const all = found.rows.length <= pool;
+    const ranked = found.rows.slice(0, pool).map((r) => ({ id: Number(r.id), score: Number(r.score) }))
+      .sort((a, b) => b.score - a.score || b.id - a.id)
+      .slice(offset, offset + limit);
+    const [rows, count] = await Promise.all([
+      summaryRows(db, ranked.map((r) => r.id)),
+      all ? { total: found.rows.length, totalCapped: false } : capped(found.rows.length),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { rows: ranked.flatMap((r) => { const row = byId.get(r.id); return row ? [{ ...row, score: r.score }] : []; }), ...count };
+  }
+
+  // Sorted: the sort's own order over every match (the engine picks index or sort). No relevance is
+  // computed (score 0): FTS5's bm25 reads every match of each word to weigh it, whatever the page.
+  const [page, count] = await Promise.all([
+    sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db),
+    capped(0),
   ]);
-  return { rows: rows.rows.map((r) => ({ ...r, score: Number(r.score) })), total: Number(count.rows[0]?.n ?? 0) };
+  const ids = page.rows.map((r) => Number(r.id));
+  const byId = new Map((await summaryRows(db, ids)).map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => { const row = byId.get(id); return row ? [{ ...row, score: 0 }] : []; }), ...count };
+}
+
+/** Summary rows of these product ids (any order). */
+function summaryRows(db: Kysely<Database>, ids: number[]): Promise<ProductSummaryRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return productsWithCompany(db).select(summaryColumns).where('p.id', 'in', ids).execute();
 }
 
 export function findProduct(db: Kysely<Database>, id: number) {
-  return db.selectFrom('product as p')
-    .innerJoin('company as c', 'c.id', 'p.company_id')
+  return productsWithCompany(db)
     .select([...summaryColumns, 'p.description', 'p.description_en', 'p.composition', 'p.status', 'c.status as company_status'])
     .where('p.id', '=', id)
     .executeTakeFirst();
@@ -109,8 +135,7 @@ export function findProduct(db: Kysely<Database>, id: number) {
 export type ProductDetailRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 
 export function findProductStatus(db: Kysely<Database>, id: number) {
-  return db.selectFrom('product as p')
-    .innerJoin('company as c', 'c.id', 'p.company_id')
+  return productsWithCompany(db)
     .select(['p.id', 'p.status', 'c.status as company_status'])
     .where('p.id', '=', id)
     .executeTakeFirst();
@@ -133,26 +158,99 @@ export async function incrementViews(db: Kysely<Database>, id: number): Promise<
 /** Products on sale of a page of followed ids, in the given order (favourites). */
 export async function summariesByIds(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id').select(summaryColumns)
-    .where('p.id', 'in', ids).where('p.status', '=', ProductStatus.ON_SALE).where('c.status', '=', 1).execute();
+  return productsWithCompany(db).select(summaryColumns).where('p.id', 'in', ids).where(onSaleSql('p')).execute();
 }
 
 /** Counts of products on sale per company, for a page of companies. */
 export async function countByCompany(db: Kysely<Database>, companyIds: number[]): Promise<Map<number, number>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await db.selectFrom('product').select(['company_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('company_id', 'in', companyIds).where('status', '=', ProductStatus.ON_SALE).groupBy('company_id').execute();
+  const rows = await db.selectFrom('product as p').select(['p.company_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('p.company_id', 'in', companyIds).where(onSaleSql('p')).groupBy('p.company_id').execute();
   return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
 }
 
 /** Sitemap pages: ids and change times of what is on sale, by id. */
-export async function sitemapProducts(db: Kysely<Database>, kind: number, offset: number, limit: number) {
-  const inactive = await inactiveCompanyIds(db);
+export function sitemapProducts(db: Kysely<Database>, kind: number, offset: number, limit: number) {
   return db.selectFrom('product as p').select(['p.id', 'p.updated_at'])
-    .where(filterSql({ kind }, inactive)).orderBy('p.id').offset(offset).limit(limit).execute();
+    .where(filterSql({ kind })).orderBy('p.id').offset(offset).limit(limit).execute();
 }
 
 export async function lastProductChange(db: Kysely<Database>): Promise<string | null> {
   const r = await db.selectFrom('product').select('updated_at as t').orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
   return (r?.t as string | null | undefined) ?? null;
+}
+
+/**
+ * What the shared page cache of the web service compares: the latest product change, the highest product
+ * id (both read from the end of an index) and the latest company change (companies are few). Any write
+ * to a product or a company, a new product, changes it.
+ */
+export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
+  const [product, newest, company] = await Promise.all([
+    db.selectFrom('product').select('updated_at as t').orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('product').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    latestCompanyChange(db).executeTakeFirst(),
+  ]);
+  return `${product?.t ?? ''}|${newest?.id ?? 0}|${company?.t ?? ''}`;
+}
+
+/** How many products have the status on sale (a suspended company's too): what the photo index covers. */
+export async function countListed(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('product').where('status', '=', ProductStatus.ON_SALE).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of these ids are on sale. */
+export async function onSaleIdsAmong(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('product as p').select('p.id').where('p.id', 'in', ids).where(onSaleSql('p')).execute()).map((r) => r.id);
+}
+
+export function findCoverAndStatus(db: Kysely<Database>, id: number) {
+  return db.selectFrom('product').select(['id', 'status', 'cover_path']).where('id', '=', id).executeTakeFirst();
+}
+
+export function listImagePaths(db: Kysely<Database>, productId: number) {
+  return db.selectFrom('product_image').select('path').where('product_id', '=', productId).orderBy('sort').orderBy('id').execute();
+}
+
+export function listCardImagePaths(db: Kysely<Database>, productId: number) {
+  return db.selectFrom('colour_card').select('image_path').where('product_id', '=', productId).orderBy('sort').orderBy('id').execute();
+}
+
+/** Colours of a company's products of a kind whose status is on sale, by product id then card order. */
+export function coloursOfCompany(db: Kysely<Database>, companyId: number, kind: number, limit: number) {
+  return db.selectFrom('colour_card as cc').innerJoin('product as p', 'p.id', 'cc.product_id')
+    .select(['cc.id as colorId', 'p.id as productId', 'p.price']).where('p.company_id', '=', companyId).where('p.status', '=', ProductStatus.ON_SALE).where('p.kind', '=', kind)
+    .orderBy('p.id').orderBy('cc.sort').limit(limit).execute();
+}
+
+// Bulk writes of the demo seed and the importer (in the caller's transaction).
+
+export async function anyProductId(db: Kysely<Database>): Promise<number | undefined> {
+  return (await db.selectFrom('product').select('id').limit(1).executeTakeFirst())?.id;
+}
+
+export async function countAll(db: Kysely<Database>): Promise<number> {
+  return Number((await db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
+export async function insertProductRows(trx: Kysely<Database>, rows: Array<Insertable<ProductTable>>): Promise<number[]> {
+  const inserted = await trx.insertInto('product').values(rows).returning(['id', 'code']).execute();
+  // Both dialects return rows in insertion order; check it rather than trust it.
+  if (inserted.length !== rows.length || inserted.some((r, i) => r.code !== rows[i].code)) throw new Error('inserted products came back out of order');
+  return inserted.map((r) => r.id);
+}
+
+export async function insertPictureRows(trx: Kysely<Database>, images: Array<Insertable<ProductImageTable>>, cards: Array<Insertable<ColourCardTable>>): Promise<void> {
+  for (let i = 0; i < images.length; i += 2000) await trx.insertInto('product_image').values(images.slice(i, i + 2000)).execute();
+  for (let i = 0; i < cards.length; i += 2000) await trx.insertInto('colour_card').values(cards.slice(i, i + 2000)).execute();
+}
+
+/** cover_path = product/<id>/1.jpg, where pictures stored by product id put the first one. */
+export async function coverFromFirstPicture(trx: Kysely<Database>, ids: number[]): Promise<void> {
+  await trx.updateTable('product')
+    .set({ cover_path: sql<string>`${sql.lit('product/')} || cast(id as text) || ${sql.lit('/1.jpg')}` })
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -5,8 +5,8 @@ import type { ModuleOptions } from '../../deps';
 import { PatternType } from '../../../isomorphic/domain/catalogue';
 import { ok, responses } from '../../http/envelope';
 import { Id, PageOf, PageQuery } from '../../http/schemas';
-import { ColourCardSchema, ProductDetailSchema, ProductQuerySchema, ProductSummarySchema, SearchHitSchema, TextSearchQuerySchema } from './catalogue.schemas';
-import { getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, type CatalogueDeps } from './catalogue.service';
+import { ColourCardSchema, ProductDetailSchema, ProductQuerySchema, ProductSummarySchema, SearchPageSchema, TextSearchQuerySchema } from './catalogue.schemas';
+import { getCatalogueVersion, getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, type CatalogueDeps } from './catalogue.service';
 import type { ProductFilter, ProductSort } from './catalogue.queries';
 
 // Empty filters are sent as "patternType=" by the pages; they mean "any".
@@ -39,6 +39,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
   const cat: CatalogueDeps = { db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect };
 
   app.get('/product/listLSKHomeProduct', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'Products on sale for the home page, newest first',
@@ -56,7 +57,17 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
     return ok(request, page);
   });
 
+  app.get('/product/catalogueVersion', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Public: a value that changes whenever a product or a company changes (the web service\'s page cache compares it)',
+      response: responses(Type.Object({ version: Type.String() })),
+    },
+  }, async (request) => ok(request, { version: await getCatalogueVersion(cat.db) }));
+
   app.post('/product/listLSKProduct', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'Products on sale with filters (pattern type, shape, unit, price range in cents, company) and a sort; patterns unless kind says otherwise',
@@ -69,6 +80,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.get('/clothes/listClothes', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'Garments on sale, with the filters and sorts of /product/listLSKProduct',
@@ -81,11 +93,12 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/product/searchLace', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'Text search (Chinese and English) with the listing filters; ranked by relevance unless sorted, title words highlighted',
       body: TextSearchQuerySchema,
-      response: responses(PageOf(SearchHitSchema)),
+      response: responses(SearchPageSchema),
     },
   }, async (request) => {
     const q = request.body;
@@ -94,6 +107,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.get('/product/getProduct/:id', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'One product with its images and colour cards (404 unknown, 410 removed); counts a view',
@@ -103,6 +117,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
   }, async (request) => ok(request, await getProductDetail(cat, request.params.id)));
 
   app.get('/productColor/getColorCards', {
+    config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
       summary: 'Colour cards of a product',

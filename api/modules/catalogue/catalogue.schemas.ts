@@ -1,7 +1,7 @@
-// Response schemas of the catalogue, checked against isomorphic/api-client/types.ts at compile time.
+// Response schemas of the catalogue, checked against isomorphic/contracts/common.ts at compile time.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ColourCard, ProductDetail, ProductImage, ProductSummary } from '../../../isomorphic/api-client/types';
-import type { Part, SearchHit } from '../../../isomorphic/api-client/catalogue-types';
+import type { ColourCard, ProductDetail, ProductImage, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { Part, SearchHit, SearchPage } from '../../../isomorphic/contracts/catalogue';
 import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
 
@@ -78,5 +78,14 @@ export const SearchHitSchema = Type.Composite([
   Type.Object({ score: Type.Number(), titleParts: Type.Array(PartSchema), titleEnParts: Type.Array(PartSchema) }),
 ]);
 
+export const SearchPageSchema = Type.Object({
+  list: Type.Array(SearchHitSchema),
+  total: Type.Integer({ description: 'matches, counted up to 1,000' }),
+  totalCapped: Type.Optional(Type.Boolean({ description: 'true when more than `total` matched' })),
+  pageNum: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
 assertSame<Same<Static<typeof PartSchema>, Part>>();
+assertSame<Same<Static<typeof SearchPageSchema>, SearchPage>>();
 assertSame<Same<Static<typeof SearchHitSchema>, SearchHit>>();

@@ -1,15 +1,17 @@
 // The catalogue: listings with filters and sorts, text search, product detail and colour cards, and
 // the writes that keep the text search index in step with the product rows. URLs come from the storage driver.
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, ProductTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { ProductTable } from './catalogue.table';
 import type { DialectName } from '../../db/database';
-import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../isomorphic/api-client/types';
-import type { SearchHit } from '../../../isomorphic/api-client/catalogue-types';
+import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { SearchPage } from '../../../isomorphic/contracts/catalogue';
 import type { StorageDriver } from '../file/storage';
+import { isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
 import { gone, notFound } from '../../http/errors';
 import {
-  countByCompany, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
-  ProductStatus, searchProducts, summariesByIds,
+  anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
+  searchProducts, summariesByIds,
   type ListFilter, type ProductFilter, type ProductSort, type ProductSummaryRow,
 } from './catalogue.queries';
 import { indexProducts, unindexProducts } from './search-index';
@@ -68,7 +70,7 @@ export async function listCatalogue({ db, storage }: CatalogueDeps, f: ProductFi
  */
 export async function searchCatalogue(
   deps: CatalogueDeps, keyword: string, f: ProductFilter, sort: ProductSort | 'relevance', page: Paging,
-): Promise<Page<SearchHit>> {
+): Promise<SearchPage> {
   const { db, storage, dialect = 'sqlite' } = deps;
   const terms = parseQuery(keyword);
   if (terms.length === 0) {
@@ -86,6 +88,7 @@ export async function searchCatalogue(
       titleEnParts: highlight(r.title_en, terms),
     })),
     total: result.total,
+    ...(result.totalCapped ? { totalCapped: true } : {}),
     pageNum: page.pageNum,
     pageSize: page.pageSize,
   };
@@ -102,7 +105,7 @@ function toColourCard(storage: StorageDriver, c: Awaited<ReturnType<typeof listC
 export async function getProductDetail({ db, storage }: CatalogueDeps, id: number): Promise<ProductDetail> {
   const row = await findProduct(db, id);
   if (!row) throw productMissing(id);
-  if (row.status !== ProductStatus.ON_SALE || row.company_status !== 1) throw productRemoved(id);
+  if (!isOnSale({ productStatus: row.status, companyStatus: row.company_status })) throw productRemoved(id);
   const [images, cards] = await Promise.all([listImages(db, id), listColourCards(db, id), incrementViews(db, id)]);
   return {
     ...toSummary(storage, row),
@@ -119,7 +122,7 @@ export async function getProductDetail({ db, storage }: CatalogueDeps, id: numbe
 export async function getColourCards({ db, storage }: CatalogueDeps, productId: number): Promise<ColourCard[]> {
   const row = await findProductStatus(db, productId);
   if (!row) throw productMissing(productId);
-  if (row.status !== ProductStatus.ON_SALE || row.company_status !== 1) throw productRemoved(productId);
+  if (!isOnSale({ productStatus: row.status, companyStatus: row.company_status })) throw productRemoved(productId);
   return (await listColourCards(db, productId)).map((c) => toColourCard(storage, c));
 }
 
@@ -140,14 +143,38 @@ export async function sitemapPage(db: Kysely<Database>, kind: number, offset: nu
 }
 
 export async function sitemapCounts(db: Kysely<Database>): Promise<{ products: number; garments: number; lastModified: string | null }> {
-  const [products, garments, lastModified] = await Promise.all([countProducts(db, { kind: 1 }), countProducts(db, { kind: 2 }), lastProductChange(db)]);
+  const [products, garments, lastModified] = await Promise.all([countProducts(db, { kind: ProductKind.PATTERN }), countProducts(db, { kind: ProductKind.GARMENT }), lastProductChange(db)]);
   return { products, garments, lastModified };
+}
+
+/** A value that changes with any product or company write (the web service's page cache compares it). */
+export function getCatalogueVersion(db: Kysely<Database>): Promise<string> {
+  return catalogueVersion(db);
 }
 
 /** Whether a product is on sale (used by the favourite module). */
 export async function isProductOnSale(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await findProductStatus(db, id);
-  return !!row && row.status === ProductStatus.ON_SALE && row.company_status === 1;
+  return !!row && isOnSale({ productStatus: row.status, companyStatus: row.company_status });
+}
+
+// Reads of the photo index (search module): it covers products whose own status is on sale, and shows
+// only those on sale by the whole rule.
+
+/** How many products have the status on sale, whatever their company's. */
+export const countListedProducts = (db: Kysely<Database>): Promise<number> => countListed(db);
+
+/** The stored pictures of a product whose status is on sale: cover, gallery, colour cards (may repeat); null otherwise. */
+export async function productPicturePaths(db: Kysely<Database>, id: number): Promise<string[] | null> {
+  const product = await findCoverAndStatus(db, id);
+  if (!product || product.status !== ProductStatus.ON_SALE) return null;
+  const [images, cards] = await Promise.all([listImagePaths(db, id), listCardImagePaths(db, id)]);
+  return [product.cover_path, ...images.map((i) => i.path), ...cards.map((c) => c.image_path)];
+}
+
+/** The ids among these that are on sale. */
+export async function onSaleIds(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
+  return new Set(await onSaleIdsAmong(db, ids));
 }
 
 /** Summaries of products on sale, in the order of `ids` (missing or removed ones left out). */
@@ -196,3 +223,17 @@ export async function reindexCompanyProducts({ db, dialect = 'sqlite' }: Pick<Ca
   const ids = (await db.selectFrom('product').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
   await db.transaction().execute((trx) => indexProducts({ db: trx, dialect }, ids));
 }
+
+/** Colour cards with their product and company, and whether they may be bought (the cart and order placement). */
+export { findColours, isPurchasable, type ColourRow } from './purchasable.queries';
+
+/** Colours of a company's products of a kind whose status is on sale (the demo seed orders them). */
+export const colourChoices = (db: Kysely<Database>, companyId: number, kind: number, limit: number) => coloursOfCompany(db, companyId, kind, limit);
+
+// Bulk writes of the demo seed and the importer, in the caller's transaction; after them the caller
+// indexes the new products' text with indexProducts.
+
+/** True when there is no product yet (the start-up seed runs then). */
+export const hasNoProducts = async (db: Kysely<Database>): Promise<boolean> => (await anyProductId(db)) === undefined;
+export { countAll as countAllProducts, coverFromFirstPicture, insertPictureRows as insertProductPictures, insertProductRows } from './catalogue.queries';
+export { indexProducts } from './search-index';

@@ -5,7 +5,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
-import { patternTypeLabels } from '../../../isomorphic/domain/catalogue';
+import { patternTypeLabels, ProductKind } from '../../../isomorphic/domain/catalogue';
+import { productsWithCompany } from './catalogue.joins';
 import { searchDocument, type SearchDocument, type Term } from './text-analysis';
 
 export interface IndexDb { db: Kysely<Database>; dialect: DialectName }
@@ -16,7 +17,7 @@ export const WEIGHTS = { tw: 10, tc: 4, bw: 2, bc: 1 } as const;
 const garmentLabels = ['服装', 'garment', '成衣', 'clothing'];
 
 async function loadSources(db: Kysely<Database>, ids: number[]) {
-  return db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id')
+  return productsWithCompany(db)
     .select(['p.id', 'p.kind', 'p.title', 'p.title_en', 'p.code', 'p.description', 'p.description_en', 'p.pattern_type', 'c.name as company_name', 'c.name_en as company_name_en'])
     .where('p.id', 'in', ids)
     .execute();
@@ -29,7 +30,7 @@ function documentOf(r: SourceRow): SearchDocument {
   return searchDocument({
     title: r.title, titleEn: r.title_en, code: r.code, description: r.description, descriptionEn: r.description_en,
     companyName: r.company_name, companyNameEn: r.company_name_en,
-    labels: [...(type ? [type.zh, type.en] : []), ...(r.kind === 2 ? garmentLabels : [])],
+    labels: [...(type ? [type.zh, type.en] : []), ...(r.kind === ProductKind.GARMENT ? garmentLabels : [])],
   });
 }
 
@@ -132,13 +133,19 @@ export async function indexedCount({ db, dialect }: IndexDb): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** The match condition and the relevance (higher is better) of a search, for the dialect. */
-export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any'): { from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number> } {
+/**
+ * The match condition and the relevance (higher is better) of a search, for the dialect, and `newest`:
+ * the order of product ids, newest first, that the index itself can walk (FTS5 reads its doclists
+ * backwards; PostgreSQL walks product_search's primary key), so the first matches cost no sort.
+ */
+export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any'): { from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number>; newest: RawBuilder<unknown> } {
   if (dialect === 'sqlite') {
     return {
-      from: sql`product_fts join product p on p.id = product_fts.rowid`,
+      // The index first: SQLite would otherwise walk product and probe the index once per row.
+      from: sql`product_fts cross join product p on p.id = product_fts.rowid`,
       where: sql<boolean>`product_fts match ${ftsQuery(terms, mode)}`,
       score: sql<number>`-bm25(product_fts, ${sql.lit(WEIGHTS.tw)}, ${sql.lit(WEIGHTS.tc)}, ${sql.lit(WEIGHTS.bw)}, ${sql.lit(WEIGHTS.bc)})`,
+      newest: sql`product_fts.rowid desc`,
     };
   }
   const q = tsQuery(terms, mode);
@@ -148,5 +155,6 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
     where: sql<boolean>`s.doc @@ cast(${q} as tsquery)`,
     // ts_rank weights are {D, C, B, A}
     score: sql<number>`ts_rank(cast(${`{${w(WEIGHTS.bc)},${w(WEIGHTS.bw)},${w(WEIGHTS.tc)},${w(WEIGHTS.tw)}}`} as float4[]), s.doc, cast(${q} as tsquery))`,
+    newest: sql`s.product_id desc`,
   };
 }

@@ -1,49 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { CompanyInfo, CompanySummary } from '../../../isomorphic/api-client/types';
 import { ok, responses } from '../../http/envelope';
-import { assertSame, Id, Nullable, PageOf, PageQuery, type Same } from '../../http/schemas';
+import { Id, PageOf, PageQuery } from '../../http/schemas';
+import { CompanyInfoSchema, CompanySummarySchema } from './company.schemas';
 import { getCompanyInfo, listCompanies } from './company.service';
-
-export const CompanySummarySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  nameEn: Type.String(),
-  abbreviation: Type.String(),
-  kind: Type.Integer({ description: '1 manufacturer, 2 trader' }),
-  logoUrl: Type.String(),
-  mainBusiness: Type.String(),
-  mainBusinessEn: Type.String(),
-  province: Type.String({ description: 'province name' }),
-  city: Type.String({ description: 'city name' }),
-  productCount: Type.Integer(),
-});
-
-export const CompanyInfoSchema = Type.Composite([
-  CompanySummarySchema,
-  Type.Object({
-    intro: Type.String(),
-    introEn: Type.String(),
-    tel: Type.String(),
-    address: Type.String(),
-    bannerUrl: Type.String(),
-    lat: Nullable(Type.Number()),
-    lng: Nullable(Type.Number()),
-    establishedAt: Nullable(Type.String()),
-    staffCount: Nullable(Type.Integer()),
-    workshopArea: Nullable(Type.Integer({ description: 'm²' })),
-  }),
-]);
-
-assertSame<Same<Static<typeof CompanySummarySchema>, CompanySummary>>();
-assertSame<Same<Static<typeof CompanyInfoSchema>, CompanyInfo>>();
+import { companyQrCode, getShopSettings, updateCompanyExtend, updateShop } from './company-settings.service';
+import { ShopQrCodeSchema, ShopSettingsSchema, UpdateCompanyBody, UpdateCompanyExtendBody } from './company-settings.schemas';
+import { shopOwner } from './shop-owner';
 
 export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/company/getCompanyInfo', {
+    config: { auth: 'public' },
     schema: {
       tags: ['company'],
       summary: 'A company (shop) with its area names and the number of products on sale (404 unknown, 410 removed)',
@@ -53,6 +24,7 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
   }, async (request) => ok(request, await getCompanyInfo({ db: deps.db.db, storage: deps.storage }, request.query.companyId)));
 
   app.get('/company/listCompanies', {
+    config: { auth: 'public' },
     schema: {
       tags: ['company'],
       summary: 'Quality firms: active companies, most products on sale first; kind 1 manufacturers, 2 traders, empty for any',
@@ -63,4 +35,35 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
     const { pageNum, pageSize, kind } = request.query;
     return ok(request, await listCompanies({ db: deps.db.db, storage: deps.storage }, { pageNum, pageSize, kind: kind === '' ? undefined : kind }));
   });
+
+  // The seller's own shop (SPEC §2 /home/shopManage/setting): settled sellers of an active company only.
+  const db = deps.db.db;
+  const settingsDeps = { db, storage: deps.storage };
+  const security = [{ token: [] }];
+  const saved = { zh: '保存成功', en: 'Saved' };
+
+  app.get('/company/getMyCompany', {
+    config: { auth: 'seller' },
+    schema: { tags: ['company'], security, summary: "My shop's settings, private fields (SMS numbers) included", response: responses(ShopSettingsSchema) },
+  }, async (request) => ok(request, await getShopSettings(settingsDeps, shopOwner(request))));
+
+  app.post('/company/updateCompany', {
+    config: { auth: 'seller' },
+    schema: { tags: ['company'], security, summary: "My shop's face: name, abbreviation, main business, logo, banner, album, intro, tel, fax, SMS numbers, region, coordinates, address (only the fields sent change)", body: UpdateCompanyBody, response: responses(ShopSettingsSchema) },
+  }, async (request) => ok(request, await updateShop(settingsDeps, shopOwner(request), request.body), saved));
+
+  app.post('/company/updateCompanyExtend', {
+    config: { auth: 'seller' },
+    schema: { tags: ['company'], security, summary: "My company's facts: registered capital, type, staff, turnover, markets, business model, customers, workshop area, founding date", body: UpdateCompanyExtendBody, response: responses(ShopSettingsSchema) },
+  }, async (request) => ok(request, await updateCompanyExtend(settingsDeps, shopOwner(request), request.body), saved));
+
+  app.get('/company/getCompanyQRcode', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['company'],
+      summary: "A QR code of a shop's public page (PNG data URL and SVG), for swatch cards",
+      querystring: Type.Object({ companyId: Id }),
+      response: responses(ShopQrCodeSchema),
+    },
+  }, async (request) => ok(request, await companyQrCode(db, deps.config.web.publicUrl, request.query.companyId)));
 }

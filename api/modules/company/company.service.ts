@@ -1,17 +1,19 @@
 // Companies (shops) as buyers see them. Area codes are resolved through the area module and product
 // counts through the catalogue module, each by its service.
 import type { Kysely, Selectable } from 'kysely';
-import type { CompanyTable, Database } from '../../db/schema';
-import type { CompanyInfo, CompanySummary, Page } from '../../../isomorphic/api-client/types';
+import type { Database } from '../../db/schema';
+import type { CompanyTable } from './company.table';
+import type { CompanyInfo, CompanySummary, Page } from '../../../isomorphic/contracts/common';
 import type { StorageDriver } from '../file/storage';
 import { gone, notFound } from '../../http/errors';
 import { areaNames } from '../area/area.service';
 import { countProductsOnSale, productCountsByCompany } from '../catalogue/catalogue.service';
-import { countActiveCompanies, findCompany, listActiveCompanies, findActiveCompanies } from './company.queries';
+import { companyNameRows, companyStatus, countActiveCompanies, findCompany, insertCompany, listActiveCompanies, findActiveCompanies, platformCompanies, setStatus } from './company.queries';
 
 export interface CompanyDeps { db: Kysely<Database>; storage: StorageDriver }
 
-export const CompanyStatus = { REMOVED: 0, ACTIVE: 1 } as const;
+export { CompanyStatus } from '../../../isomorphic/domain/platform';
+import { CompanyStatus } from '../../../isomorphic/domain/platform';
 
 type CompanyRow = Selectable<CompanyTable>;
 
@@ -78,6 +80,11 @@ export async function companySummaries(deps: CompanyDeps, ids: number[]): Promis
   return new Map((await summaries(deps, rows)).map((s) => [s.id, s]));
 }
 
+/** Names of these companies (any status), by id; the order module shows them beside orders. */
+export async function companyNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; name: string; nameEn: string }>> {
+  return new Map((await companyNameRows(db, ids)).map((r) => [r.id, { id: r.id, name: r.name, nameEn: r.name_en }]));
+}
+
 export async function isCompanyActive(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await findCompany(db, id);
   return !!row && row.status === CompanyStatus.ACTIVE;
@@ -85,3 +92,32 @@ export async function isCompanyActive(db: Kysely<Database>, id: number): Promise
 
 /** Sitemap: active companies by id. */
 export { sitemapCompanies, countActiveCompanies, lastCompanyChange } from './company.queries';
+
+// What other modules (settlement, platform, the guards) need of companies, through this module.
+export { findCompany } from './company.queries';
+/** The demo seed and the importer create their companies with these. */
+export { findCompaniesByNames, insertCompany, setCompanyImages } from './company.queries';
+
+/** The company's status (CompanyStatus of isomorphic/domain/platform), or undefined when there is none. */
+export const companyStatusOf = (db: Kysely<Database>, id: number) => companyStatus(db, id);
+
+/** A company created by an approved settlement application (inside the caller's transaction). */
+export async function createSettledCompany(trx: Kysely<Database>, c: {
+  name: string; abbreviation: string; kind: number; mainBusiness: string; intro: string; province: string; city: string; address: string; bannerPath: string;
+}, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  return insertCompany(trx, {
+    name: c.name, abbreviation: c.abbreviation, kind: c.kind, main_business: c.mainBusiness, intro: c.intro, province: c.province, city: c.city,
+    address: c.address, banner_path: c.bannerPath, lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null, status: 1, created_at: at, updated_at: at,
+  });
+}
+
+/** Changes a company's status if it is still `from`; false when it was not. */
+export const changeCompanyStatus = (trx: Kysely<Database>, id: number, from: number, to: number, reason: string, now = new Date()) =>
+  setStatus(trx, id, from, to, reason, now.toISOString());
+
+export async function listCompaniesForPlatform(deps: CompanyDeps, f: { status?: number; keyword?: string; pageNum: number; pageSize: number }) {
+  const q = platformCompanies(deps.db, f, (f.pageNum - 1) * f.pageSize, f.pageSize);
+  const [rows, total] = await Promise.all([q.rows(), q.count()]);
+  return { total, list: rows.map((r) => ({ id: r.id, name: r.name, nameEn: r.name_en, kind: r.kind, status: r.status, statusReason: r.status_reason, logoUrl: urlOf(deps.storage, r.logo_path), createdAt: r.created_at })) };
+}

@@ -1,11 +1,13 @@
 // Delivery addresses: at most 8 per user, exactly one default while any exist, and nobody touches
 // another person's address (a foreign id answers "address does not exist" and changes nothing).
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AccountLimits, isMobile } from '../../../isomorphic/domain/account';
 import { Codes } from '../../../isomorphic/domain/codes';
-import type { Consignee } from '../../../isomorphic/api-client/account-types';
+import type { Consignee } from '../../../isomorphic/contracts/account';
 import { ApiError } from '../../http/errors';
-import type { ConsigneeTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { ConsigneeTable } from './consignee.table';
+import { areasByCodes } from '../area/area.service';
 
 export interface ConsigneeInput { consignee: string; phone: string; provinceCode: string; cityCode: string; districtCode?: string; detail: string; isDefault?: boolean }
 
@@ -22,22 +24,37 @@ async function validate(db: Kysely<Database>, input: ConsigneeInput): Promise<st
   if (!isMobile(input.phone)) throw new ApiError(Codes.INVALID_MOBILE, 400);
   if (!input.detail.trim()) throw invalid('请填写详细地址', 'Please enter the detailed address');
   const codes = [input.provinceCode, input.cityCode, input.districtCode].filter((c): c is string => !!c);
-  const rows = await db.selectFrom('area').selectAll().where('code', 'in', codes).execute();
+  const rows = await areasByCodes(db, codes);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const province = byCode.get(input.provinceCode);
   const city = byCode.get(input.cityCode);
   const district = input.districtCode ? byCode.get(input.districtCode) : undefined;
-  if (!province || province.level !== 1 || !city || city.parent_code !== province.code || (input.districtCode && (!district || district.parent_code !== city.code))) {
+  if (!province || province.level !== 1 || !city || city.parentCode !== province.code || (input.districtCode && (!district || district.parentCode !== city.code))) {
     throw invalid('请选择正确的所在地区', 'Please choose a valid region');
   }
   return [province.name, city.name, district?.name].filter(Boolean).join(' ');
 }
 
+/** The user's address of this id, or undefined (another user's id finds nothing); order placement reads it. */
+export function findOwnConsignee(db: Kysely<Database>, userId: number, id: number) {
+  return db.selectFrom('consignee').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
 async function owned(db: Kysely<Database>, userId: number, id: number) {
-  const row = await db.selectFrom('consignee').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await findOwnConsignee(db, userId, id);
   if (!row) throw new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
   return row;
 }
+
+/**
+ * Serialises one user's address writes: SQLite runs one write transaction at a time already; on PostgreSQL
+ * a transaction-scoped advisory lock on the user does it, so parallel adds cannot pass the 8-address cap.
+ */
+async function lockAddressesOf(trx: Transaction<Database>, userId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext(${`consignee:${userId}`}))`.execute(trx);
+}
+
+const addressMissing = () => new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
 
 export async function listConsignees(db: Kysely<Database>, userId: number): Promise<Consignee[]> {
   const rows = await db.selectFrom('consignee').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'asc').execute();
@@ -48,6 +65,7 @@ export async function addConsignee(db: Kysely<Database>, userId: number, input: 
   const region = await validate(db, input);
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
+    await lockAddressesOf(trx, userId);
     const { n } = await trx.selectFrom('consignee').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     if (Number(n) >= AccountLimits.maxAddresses) throw new ApiError(Codes.ADDRESS_LIMIT, 400);
     const makeDefault = Number(n) === 0 || !!input.isDefault;
@@ -64,12 +82,15 @@ export async function editConsignee(db: Kysely<Database>, userId: number, id: nu
   await owned(db, userId, id);
   const region = await validate(db, input);
   return db.transaction().execute(async (trx) => {
+    await lockAddressesOf(trx, userId);
     if (input.isDefault) await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
     const row = await trx.updateTable('consignee').set({
       consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
       district_code: input.districtCode ?? '', region, detail: input.detail.trim(), updated_at: new Date().toISOString(),
       ...(input.isDefault ? { is_default: 1 } : {}),
-    }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirstOrThrow();
+    }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    // Deleted by a parallel call since the check above: not found (the transaction rolls back).
+    if (!row) throw addressMissing();
     return toConsignee(row);
   });
 }
@@ -77,7 +98,9 @@ export async function editConsignee(db: Kysely<Database>, userId: number, id: nu
 export async function deleteConsignee(db: Kysely<Database>, userId: number, id: number): Promise<void> {
   const row = await owned(db, userId, id);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).execute();
+    await lockAddressesOf(trx, userId);
+    const gone = await trx.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) throw addressMissing();
     if (row.is_default === 1) {
       // Keep one default while any address remains: the oldest one takes over.
       const next = await trx.selectFrom('consignee').select('id').where('user_id', '=', userId).orderBy('id', 'asc').limit(1).executeTakeFirst();
@@ -89,7 +112,9 @@ export async function deleteConsignee(db: Kysely<Database>, userId: number, id: 
 export async function setDefaultConsignee(db: Kysely<Database>, userId: number, id: number): Promise<void> {
   await owned(db, userId, id);
   await db.transaction().execute(async (trx) => {
+    await lockAddressesOf(trx, userId);
     await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
-    await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', id).where('user_id', '=', userId).execute();
+    const set = await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(set.numUpdatedRows) === 0) throw addressMissing();
   });
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { CustomRequest } from '../../../isomorphic/api-client/catalogue-types';
+import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
-import { currentUser, signedIn } from '../catalogue/signed-in';
+import { signedInUser } from '../account/guard';
 import { listMyRequests, requestCustomGarment, requestCustomPattern, type CustomDeps } from './custom.service';
 
 export const CustomRequestSchema = Type.Object({
@@ -26,10 +26,9 @@ const Text = Type.String({ maxLength: 2000 });
 export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const cd: CustomDeps = { db: deps.db.db, storage: deps.storage };
-  const guard = signedIn(cd.db);
 
   app.post('/flower/customPattern', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['custom'],
       summary: 'A custom pattern request: 1 to 3 reference images you uploaded, width and height in cm, quantity, remark',
@@ -38,12 +37,12 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       response: responses(CustomRequestSchema),
     },
   }, async (request) => {
-    const user = await currentUser(cd.db, request);
+    const user = signedInUser(request);
     return ok(request, await requestCustomPattern(cd, user.id, request.body));
   });
 
   app.post('/clothes/customProduct', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['custom'],
       summary: 'A custom garment request: fabric coding, colour, occasion, style, age range 1-100 (max not below min), optional quantity, remark and up to 3 images',
@@ -55,13 +54,13 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       response: responses(CustomRequestSchema),
     },
   }, async (request) => {
-    const user = await currentUser(cd.db, request);
+    const user = signedInUser(request);
     const { quantity, ...rest } = request.body;
     return ok(request, await requestCustomGarment(cd, user.id, { ...rest, ...(quantity === null || quantity === undefined ? {} : { quantity }) }));
   });
 
   app.get('/custom/myRequests', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['custom'],
       summary: 'The signed-in buyer\'s custom requests, newest first',
@@ -70,7 +69,7 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       response: responses(PageOf(CustomRequestSchema)),
     },
   }, async (request) => {
-    const user = await currentUser(cd.db, request);
+    const user = signedInUser(request);
     const { kind, pageNum, pageSize } = request.query;
     return ok(request, await listMyRequests(cd, user.id, { kind: kind === '' ? undefined : kind, pageNum, pageSize }));
   });

@@ -3,9 +3,10 @@
 // The rules are those of isomorphic/domain/custom-request (SPEC §5); reference images must be files the
 // same user uploaded (checked through the file module).
 import type { Kysely, Selectable } from 'kysely';
-import type { CustomRequestTable, Database } from '../../db/schema';
-import type { Page } from '../../../isomorphic/api-client/types';
-import type { CustomGarmentRequest, CustomPatternRequest, CustomRequest } from '../../../isomorphic/api-client/catalogue-types';
+import type { Database } from '../../db/schema';
+import type { CustomRequestTable } from './custom.table';
+import type { Page } from '../../../isomorphic/contracts/common';
+import type { CustomGarmentRequest, CustomPatternRequest, CustomRequest } from '../../../isomorphic/contracts/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { checkCustomGarment, checkCustomPattern, CustomStatus, type CustomKind } from '../../../isomorphic/domain/custom-request';
 import { ApiError } from '../../http/errors';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { DictEntry, DictGroup } from '../../../isomorphic/api-client/types';
+import type { DictEntry, DictGroup } from '../../../isomorphic/contracts/common';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, type Same } from '../../http/schemas';
 import { getDictionaryTree } from './dictionary.service';
@@ -18,6 +18,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance, { deps }: Modul
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/front/dicTree/byTypeKey', {
+    config: { auth: 'public' },
     schema: {
       tags: ['dictionary'],
       summary: 'Dictionary tree: code-table groups with their entries (all groups when typeKey is empty)',

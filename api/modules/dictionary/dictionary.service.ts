@@ -2,7 +2,7 @@
 // code tables of isomorphic/domain/catalogue.ts); group names come from those same code tables.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { DictGroup } from '../../../isomorphic/api-client/types';
+import type { DictGroup } from '../../../isomorphic/contracts/common';
 import { dictionaryGroups } from '../../../isomorphic/domain/catalogue';
 import { listEntries, upsertEntries, type DictionaryRow } from './dictionary.queries';
 

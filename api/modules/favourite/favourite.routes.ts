@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/api-client/catalogue-types';
+import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/contracts/catalogue';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
-import { findUser } from '../account/session';
-import { currentUser, signedIn } from '../catalogue/signed-in';
-import { CompanySummarySchema } from '../company/company.routes';
+import { signedInUser } from '../account/guard';
+import { CompanySummarySchema } from '../company/company.schemas';
 import { ProductSummarySchema } from '../catalogue/catalogue.schemas';
 import { favouriteStatus, listFollowedCompanies, listFollowedProducts, setFavourite, type FavouriteDeps } from './favourite.service';
 
@@ -24,10 +23,9 @@ assertSame<Same<Static<typeof FollowedProductSchema>, FollowedProduct>>();
 export async function favouriteRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const fav: FavouriteDeps = { db: deps.db.db, storage: deps.storage };
-  const guard = signedIn(fav.db);
 
   app.post('/favorite/favoriteBus', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['favourite'],
       summary: 'Follow (idempotent) or unfollow a company, product or supply; signed in only (210018 otherwise)',
@@ -36,12 +34,13 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(StateSchema),
     },
   }, async (request) => {
-    const user = await currentUser(fav.db, request);
+    const user = signedInUser(request);
     const { type, targetId, follow } = request.body;
     return ok(request, await setFavourite(fav, user.id, type, targetId, follow));
   });
 
   app.get('/favorite/status', {
+    config: { auth: 'optional' },
     schema: {
       tags: ['favourite'],
       summary: 'Whether the signed-in user follows a target (false for guests)',
@@ -49,12 +48,12 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(StateSchema),
     },
   }, async (request) => {
-    const user = await findUser(fav.db, request);
+    const user = request.user;
     return ok(request, await favouriteStatus(fav, user?.id ?? null, request.query.type, request.query.targetId));
   });
 
   app.post('/favorite/listCompany', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['favourite'],
       summary: 'Followed companies, newest followed first',
@@ -63,12 +62,12 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(PageOf(FollowedCompanySchema)),
     },
   }, async (request) => {
-    const user = await currentUser(fav.db, request);
+    const user = signedInUser(request);
     return ok(request, await listFollowedCompanies(fav, user.id, request.body));
   });
 
   app.post('/favorite/listProduct', {
-    preValidation: guard,
+    config: { auth: 'user' },
     schema: {
       tags: ['favourite'],
       summary: 'Followed products, newest followed first',
@@ -77,7 +76,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
       response: responses(PageOf(FollowedProductSchema)),
     },
   }, async (request) => {
-    const user = await currentUser(fav.db, request);
+    const user = signedInUser(request);
     return ok(request, await listFollowedProducts(fav, user.id, request.body));
   });
 }

@@ -2,8 +2,9 @@
 // the company and catalogue services; a follow is idempotent, an unfollow removes the row.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Page } from '../../../isomorphic/api-client/types';
-import { FavouriteType, type FollowedCompany, type FollowedProduct } from '../../../isomorphic/api-client/catalogue-types';
+import type { Page } from '../../../isomorphic/contracts/common';
+import type { FollowedCompany, FollowedProduct } from '../../../isomorphic/contracts/catalogue';
+import { FavouriteType } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import type { StorageDriver } from '../file/storage';
 import { ApiError } from '../../http/errors';

@@ -1,5 +1,8 @@
-// The default storage driver: files in a local directory, served by the api at GET /files/*.
+// The default storage driver: files in a local directory, served by the api at GET /files/*. A file's URL
+// carries its version (size and modification time), so a changed picture gets a new URL and every URL can
+// be cached for good; `?v=` also tells pages the api makes widths and formats of it (image-variants.ts).
 import fs from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { StorageDriver, UploadCredentials } from './storage';
@@ -21,6 +24,13 @@ export interface LocalStorageDriver extends StorageDriver {
   readonly root: string;
   /** Absolute path of a stored file (throws for an unsafe path). */
   filePath(relPath: string): string;
+  /** The version of a stored file, or null when there is none (or the path is unsafe). */
+  version(relPath: string): string | null;
+}
+
+/** A file's version from its size and modification time: base 36, short, changes when the file does. */
+export function fileVersion(st: { size: number; mtimeMs: number }): string {
+  return `${st.size.toString(36)}.${Math.floor(st.mtimeMs).toString(36)}`;
 }
 
 export function createLocalStorage(opts: LocalStorageOptions): LocalStorageDriver {
@@ -28,11 +38,21 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorageDrive
   const publicBase = opts.publicBase.replace(/\/+$/, '');
   const grantSeconds = opts.grantSeconds ?? 900;
   const filePath = (relPath: string) => resolveUnderRoot(root, relPath);
+  // A stat is a few microseconds; url() is synchronous and called for every picture of a list.
+  const version = (relPath: string): string | null => {
+    try {
+      const st = statSync(filePath(relPath), { throwIfNoEntry: false });
+      return st?.isFile() ? fileVersion(st) : null;
+    } catch {
+      return null;
+    }
+  };
 
   return {
     name: 'local',
     root,
     filePath,
+    version,
 
     async put(relPath, body) {
       const target = filePath(relPath);
@@ -72,7 +92,8 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorageDrive
     },
 
     url(relPath) {
-      return `${publicBase}/${encodeStoragePath(relPath)}`;
+      const v = version(relPath);
+      return `${publicBase}/${encodeStoragePath(relPath)}${v ? `?v=${v}` : ''}`;
     },
 
     async uploadCredentials(dir): Promise<UploadCredentials> {

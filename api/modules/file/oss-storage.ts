@@ -3,6 +3,7 @@
 import OSS from 'ali-oss';
 import { randomUUID } from 'node:crypto';
 import type { StorageDriver, UploadCredentials } from './storage';
+import { OSS_PROCESS_MARK } from '../../../isomorphic/domain/image-variants';
 import { encodeStoragePath, normaliseStoragePath, UnsafeStoragePathError } from './storage-path';
 
 export interface OssStorageOptions {
@@ -115,8 +116,9 @@ export function createOssStorage(opts: OssStorageOptions, clients: OssClients = 
       }
     },
 
+    // The mark lets pages ask OSS's image processing for widths and formats (isomorphic/domain/image-variants).
     url(relPath) {
-      return `${publicBase}/${encodeStoragePath(relPath)}`;
+      return `${publicBase}/${encodeStoragePath(relPath)}?${OSS_PROCESS_MARK}`;
     },
 
     async uploadCredentials(dir): Promise<UploadCredentials> {

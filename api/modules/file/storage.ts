@@ -1,6 +1,6 @@
 // Storage drivers: where uploaded and seeded files live. The local directory is the default; Aliyun OSS
 // (with temporary STS credentials for browser uploads) is chosen by STORAGE_DRIVER=oss.
-import type { UploadCredentials } from '../../../isomorphic/api-client/catalogue-types';
+import type { UploadCredentials } from '../../../isomorphic/contracts/catalogue';
 
 export type { UploadCredentials };
 

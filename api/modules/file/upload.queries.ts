@@ -1,6 +1,7 @@
 // Rows of the upload_grant and stored_file tables (owned by the file module).
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, StoredFileTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { StoredFileTable } from './file.table';
 
 export async function insertGrant(db: Kysely<Database>, row: { dir: string; user_id: number; file_type: string; created_at: string; expires_at: string }): Promise<void> {
   await db.insertInto('upload_grant').values(row).execute();
@@ -29,4 +30,11 @@ export async function ownedPaths(db: Kysely<Database>, userId: number, paths: st
   if (paths.length === 0) return new Set();
   const rows = await db.selectFrom('stored_file').select('path').where('owner_user_id', '=', userId).where('path', 'in', paths).execute();
   return new Set(rows.map((r) => r.path));
+}
+
+/** Records many stored objects at once; paths already recorded are left as they are. */
+export async function recordStoredFiles(db: Kysely<Database>, rows: Array<Insertable<StoredFileTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insertInto('stored_file').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column('path').doNothing()).execute();
+  }
 }

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { UploadedFile } from '../../../isomorphic/api-client/catalogue-types';
+import type { UploadedFile } from '../../../isomorphic/contracts/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { ApiError } from '../../http/errors';
@@ -95,3 +95,6 @@ export async function confirmUpload({ db, storage }: UploadDeps, userId: number,
 export function filesOwnedBy(db: Kysely<Database>, userId: number, paths: string[]): Promise<Set<string>> {
   return ownedPaths(db, userId, paths);
 }
+
+/** Records objects the api stored itself (the demo seed's pictures); paths already recorded stay. */
+export { recordStoredFiles } from './upload.queries';

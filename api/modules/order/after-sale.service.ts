@@ -6,7 +6,8 @@ import {
   afterSaleBlocksOrder, afterSaleDecisions, afterSaleStates, afterSaleStatusLabels, AfterSaleStatus, PaymentRecordStatus, type AfterSaleStatusCode,
 } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
-import type { AfterSaleTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { AfterSaleTable } from './order.table';
 import { findOrderFor, recordEvent, rowState, statusChanged, touch, type Party } from './order.lifecycle';
 
 export type AfterSaleRow = Selectable<AfterSaleTable>;
@@ -34,7 +35,10 @@ export async function applyAfterSale(db: Kysely<Database>, party: Party, input: 
 export interface Decision { afterSaleId: number; decision: Exclude<AfterSaleStatusCode, 0>; note?: string }
 
 /** The platform's decision on an after-sale request; approval terminates the order and voids a pending payment. */
-export async function decideAfterSale(db: Kysely<Database>, operatorId: number, input: Decision, now = new Date()): Promise<AfterSaleRow> {
+/** Called inside the decision's transaction with the request before and after (the platform's audit entry). */
+export type DecisionHook = (trx: Kysely<Database>, before: AfterSaleRow, after: AfterSaleRow) => Promise<void>;
+
+export async function decideAfterSale(db: Kysely<Database>, operatorId: number, input: Decision, now = new Date(), onDecided?: DecisionHook): Promise<AfterSaleRow> {
   const current = await db.selectFrom('after_sale').selectAll().where('id', '=', input.afterSaleId).executeTakeFirst();
   if (!current) throw new ApiError(Codes.AFTER_SALE_NOT_FOUND, 404);
   if (!afterSaleDecisions.some((d) => d.from === current.status && d.to === input.decision)) throw new ApiError(Codes.AFTER_SALE_DECISION_NOT_ALLOWED, 409);
@@ -54,6 +58,7 @@ export async function decideAfterSale(db: Kysely<Database>, operatorId: number, 
     const state = rowState(order);
     const label = afterSaleStatusLabels[input.decision].zh;
     await recordEvent(trx, { orderId: order.id, actor: 'platform', userId: operatorId, action: 'decideAfterSale', from: state, to: state, note: note ? `${label}：${note}` : label, at });
+    if (onDecided) await onDecided(trx, current, row);
     return row;
   });
 }

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { Delivery } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { formatPrice } from '../../../isomorphic/domain/format';
-import { PaymentRecordStatus, PaymentStage } from '../../../isomorphic/domain/order';
+import { OrderLimits, PaymentRecordStatus, PaymentStage } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
-import { assertAllowed, findOrderFor, move, type OrderRow, type Party } from './order.lifecycle';
+import { assertAllowed, findOrderFor, move, orderTooLarge, type OrderRow, type Party } from './order.lifecycle';
 
 async function hasPendingPayment(db: Kysely<Database>, orderId: number): Promise<boolean> {
   const row = await db.selectFrom('order_payment').select('id').where('order_id', '=', orderId).where('status', '=', PaymentRecordStatus.PENDING).executeTakeFirst();
@@ -65,6 +65,7 @@ export async function confirmOrder(db: Kysely<Database>, party: Party, input: Co
     return { id: l.id, unitPrice, amount: unitPrice * l.num };
   });
   const goods = priced.reduce((s, l) => s + l.amount, 0);
+  if (goods > OrderLimits.maxOrderAmount) throw orderTooLarge();
   if (goods <= 0) throw priceInvalid('订单金额须大于0', 'The order total must be above zero');
   let deposit = 0, balance = 0;
   if (input.paymentMode === 'deposit') {
@@ -91,6 +92,7 @@ export async function confirmBalance(db: Kysely<Database>, party: Party, input: 
   assertAllowed(order, 'seller', 'confirmBalance', input.expectedState);
   const balance = input.balanceAmount ?? order.balance_amount;
   if (balance <= 0) throw priceInvalid('尾款须大于0', 'The balance must be above zero');
+  if (order.deposit_amount + balance > OrderLimits.maxOrderAmount) throw orderTooLarge();
   return db.transaction().execute((trx) => move(trx, order, {
     actor: 'seller', userId: party.userId, action: 'confirmBalance', expectedState: input.expectedState, now,
     set: { balance_amount: balance, goods_amount: order.deposit_amount + balance }, note: `¥${formatPrice(balance, 'zh')}`,

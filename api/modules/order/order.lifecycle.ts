@@ -8,7 +8,11 @@ import {
   type Actor, type OrderAction, type OrderState, type TraceField,
 } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
-import type { Database, TradeOrderTable } from '../../db/schema';
+import { orderEventRecipients } from '../../../isomorphic/domain/notification';
+import { companyUserIds } from '../account/account.service';
+import { notify } from '../notification/notification.service';
+import type { Database } from '../../db/schema';
+import type { TradeOrderTable } from './order.table';
 
 export type OrderRow = Selectable<TradeOrderTable>;
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -60,6 +64,20 @@ export async function recordEvent(trx: Db, e: EventInput): Promise<void> {
   await trx.insertInto('order_event').values({
     order_id: e.orderId, actor: e.actor, actor_user_id: e.userId, action: e.action, from_state: e.from, to_state: e.to, note: e.note ?? '', created_at: e.at,
   }).execute();
+  await tellParties(trx, e);
+}
+
+/** The message centre hears of the event (the other side, never the one who acted), in the same transaction. */
+async function tellParties(trx: Db, e: EventInput): Promise<void> {
+  const sides = orderEventRecipients(e.action, e.actor);
+  if (sides.length === 0) return;
+  const o = await trx.selectFrom('trade_order').select(['buyer_id', 'company_id', 'order_no']).where('id', '=', e.orderId).executeTakeFirst();
+  if (!o) return;
+  for (const side of sides) {
+    const ids = (side === 'buyer' ? [o.buyer_id] : await companyUserIds(trx, o.company_id)).filter((id) => id !== e.userId);
+    const link = `/home/person/orderDetail/${e.orderId}${side === 'seller' ? '?as=seller' : ''}`;
+    await notify(trx, ids, { kind: 'order', params: { action: e.action, orderNo: o.order_no, note: e.note ?? '' }, link }, new Date(e.at));
+  }
 }
 
 export interface Move {
@@ -122,8 +140,8 @@ export async function touch(trx: Transaction<Database>, order: OrderRow, set: Up
   return updated;
 }
 
-/** Unique-constraint violation on either dialect. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+/** Unique-constraint violation on either dialect (api/db/database.ts). */
+export { isUniqueViolation } from '../../db/database';
+
+/** An order whose total would pass OrderLimits.maxOrderAmount (an `integer` column's range is below it). */
+export const orderTooLarge = () => new ApiError(Codes.ORDER_AMOUNT_TOO_LARGE, 400);

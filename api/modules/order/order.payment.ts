@@ -6,7 +6,8 @@ import { Codes } from '../../../isomorphic/domain/codes';
 import { formatPrice } from '../../../isomorphic/domain/format';
 import { amountDue, PaymentRecordStatus, paymentPurposeLabels, paymentPurposeOf, type Actor } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
-import type { Database, OrderPaymentTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { OrderPaymentTable } from './order.table';
 import {
   assertAllowed, findOrderFor, isUniqueViolation, move, notAllowed, orderMissing, recordEvent, rowState, statusChanged, touch, type OrderRow, type Party,
 } from './order.lifecycle';

@@ -6,13 +6,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { BuyType, Delivery } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { hasPrice } from '../../../isomorphic/domain/format';
-import { initialState, splitState } from '../../../isomorphic/domain/order';
-import type { PlaceOrderInput } from '../../../isomorphic/api-client/order-types';
+import { initialState, OrderLimits, splitState } from '../../../isomorphic/domain/order';
+import type { PlaceOrderInput } from '../../../isomorphic/contracts/order';
 import { ApiError, badRequest } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import { checkQuantity, removeOrdered } from '../cart/cart.service';
-import { findColours, isPurchasable, type ColourRow } from '../cart/purchasable.queries';
-import { isUniqueViolation, recordEvent, type OrderRow } from './order.lifecycle';
+import { findColours, isPurchasable, type ColourRow } from '../catalogue/catalogue.service';
+import { findOwnConsignee } from '../consignee/consignee.service';
+import { isUniqueViolation, orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
 
 export interface PlacingBuyer { id: number; company_id: number | null }
 
@@ -73,6 +74,10 @@ function priceLines(buyType: number, buyer: PlacingBuyer, input: PlaceOrderInput
       // Bulk without a price waits for the seller's price at confirmation.
       return { colour, num: p.num, unitPrice: price, amount: price === null ? null : price * p.num };
     });
+  }).map((lines) => {
+    // Line amounts are at most 2^31 × 10^6 (exact in a double); their sum is refused past the maximum.
+    if (lines.reduce((sum, l) => sum + (l.amount ?? 0), 0) > OrderLimits.maxOrderAmount) throw orderTooLarge();
+    return lines;
   });
 }
 
@@ -82,7 +87,7 @@ export async function placeOrder(db: Kysely<Database>, buyer: PlacingBuyer, inpu
   if (earlier) return earlier;
 
   const consignee = input.consigneeId === undefined ? null
-    : await db.selectFrom('consignee').selectAll().where('id', '=', input.consigneeId).where('user_id', '=', buyer.id).executeTakeFirst();
+    : await findOwnConsignee(db, buyer.id, input.consigneeId);
   if (input.consigneeId !== undefined && !consignee) throw new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
   if (!consignee && input.delivery !== Delivery.SELF_PICKUP) throw new ApiError(Codes.CONSIGNEE_REQUIRED, 400);
 

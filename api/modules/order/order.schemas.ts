@@ -1,12 +1,12 @@
-// Schemas of the order calls, checked against isomorphic/api-client/order-types.ts at compile time.
+// Schemas of the order calls, checked against isomorphic/contracts/order.ts at compile time.
 import { Type, type Static } from '@sinclair/typebox';
 import { deliveryCodes, OrderLimits, statusGroupNames, traceFields } from '../../../isomorphic/domain/order';
 import type {
   AfterSale, OrderDetail, OrderEvent, OrderLine, OrderPayment, OrderStatCounts, OrderSummary, PlaceOrderInput,
-} from '../../../isomorphic/api-client/order-types';
+} from '../../../isomorphic/contracts/order';
 import { ErrorEnvelope, responses } from '../../http/envelope';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
-import { BuyNum, BuyTypeSchema } from '../cart/cart.schemas';
+import { BuyNum, BuyTypeSchema, lineSnapshotFields } from '../cart/cart.schemas';
 
 /** The standard responses plus 409, which order calls answer when the order changed under them. */
 export const orderResponses = <T extends Parameters<typeof responses>[0]>(data: T) => ({ ...responses(data), 409: ErrorEnvelope });
@@ -21,11 +21,7 @@ export const StatusGroupSchema = Literals(statusGroupNames);
 export const DeliverySchema = Type.Union(deliveryCodes.map((v) => Type.Literal(v)), { description: 'Delivery: 1 freight collect, 2 self pickup, 3 seller pays, 4 freight online, 5 home delivery' });
 export const ExpectedState = Type.Optional(Type.Integer({ description: 'the state the page showed; if the order has moved since, the call answers 300002 and changes nothing' }));
 
-export const OrderLineSchema = Type.Object({
-  id: Type.Integer(), productId: Type.Integer(), colorId: Type.Integer(), title: Type.String(), titleEn: Type.String(), code: Type.String(),
-  colourName: Type.String(), colourNameEn: Type.String(), hex: Type.String(), imageUrl: Type.String(), unit: Type.Integer(),
-  unitPrice: Nullable(Cents), num: Type.Integer(), amount: Nullable(Cents),
-});
+export const OrderLineSchema = Type.Object({ ...lineSnapshotFields, unitPrice: Nullable(Cents), num: Type.Integer(), amount: Nullable(Cents) });
 
 const summaryFields = {
   id: Type.Integer(),

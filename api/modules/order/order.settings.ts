@@ -7,13 +7,10 @@ export interface OrderSettings {
   receivedCompleteAfterMs: number;
   /** how often the sweep that applies the two rules above runs */
   sweepIntervalMs: number;
-  /** users allowed to decide after-sale requests (the platform's operators) */
-  platformUserIds: readonly number[];
 }
 
 export const defaultOrderSettings: OrderSettings = {
   unpaidMaxAgeMs: 72 * 3600_000,
   receivedCompleteAfterMs: 7 * 24 * 3600_000,
   sweepIntervalMs: 60_000,
-  platformUserIds: [],
 };

@@ -8,11 +8,14 @@ import {
 } from '../../../isomorphic/domain/order';
 import type {
   AfterSale, OrderDetail, OrderEvent, OrderLine, OrderStatCounts, OrderSummary,
-} from '../../../isomorphic/api-client/order-types';
-import type { Page } from '../../../isomorphic/api-client/types';
+} from '../../../isomorphic/contracts/order';
+import type { Page } from '../../../isomorphic/contracts/common';
 import type { Lang } from '../../http/envelope';
-import type { AfterSaleTable, Database, OrderLineTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { AfterSaleTable, OrderLineTable } from './order.table';
 import type { StorageDriver } from '../file/storage';
+import { userBriefs } from '../account/account.service';
+import { companyNames } from '../company/company.service';
 import { rowState, traceColumn, type OrderRow, type Party } from './order.lifecycle';
 
 export interface ViewDeps { db: Kysely<Database>; storage: StorageDriver }
@@ -51,10 +54,10 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
   const ids = rows.map((r) => r.id);
   const companyIds = [...new Set(rows.map((r) => r.company_id))];
   const buyerIds = [...new Set(rows.map((r) => r.buyer_id))];
-  const [lines, companies, buyers, pending] = await Promise.all([
+  const [lines, companyOf, buyerOf, pending] = await Promise.all([
     deps.db.selectFrom('order_line').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('sort').orderBy('id').execute(),
-    deps.db.selectFrom('company').select(['id', 'name', 'name_en']).where('id', 'in', companyIds).execute(),
-    deps.db.selectFrom('app_user').select(['id', 'nickname', 'mobile']).where('id', 'in', buyerIds).execute(),
+    companyNames(deps.db, companyIds),
+    userBriefs(deps.db, buyerIds),
     deps.db.selectFrom('order_payment').select('order_id').where('order_id', 'in', ids).where('status', '=', PaymentRecordStatus.PENDING).execute(),
   ]);
   const linesOf = new Map<number, OrderLine[]>();
@@ -63,8 +66,6 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
     list.push(toLine(deps.storage, l));
     linesOf.set(l.order_id, list);
   }
-  const companyOf = new Map(companies.map((c) => [c.id, c]));
-  const buyerOf = new Map(buyers.map((b) => [b.id, b]));
   const pendingSet = new Set(pending.map((p) => p.order_id));
   return rows.map((o) => {
     const state = rowState(o);
@@ -74,7 +75,7 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
     return {
       id: o.id, orderNo: o.order_no, buyType: o.buy_type, status: o.status, subStatus: o.sub_status, state, stateLabel: stateLabel(state)[lang],
       shippingFlag: shippingFlag({ status: o.status, shipBy: o.ship_by }, now), afterSaleStatus: o.after_sale_status,
-      companyId: o.company_id, companyName: company?.name ?? '', companyNameEn: company?.name_en ?? '',
+      companyId: o.company_id, companyName: company?.name ?? '', companyNameEn: company?.nameEn ?? '',
       buyerId: o.buyer_id, buyerName: buyer ? buyer.nickname || maskMobile(buyer.mobile) : '',
       ...amounts, amountDue: amountDue(state, amounts), delivery: o.delivery,
       lines: linesOf.get(o.id) ?? [], createdAt: iso(o.created_at),

@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { ok, requestLang } from '../../http/envelope';
 import { Id, PageOf } from '../../http/schemas';
-import { requireUser } from '../account/session';
+import { signedInUser } from '../account/guard';
 import { BuyTypeSchema } from '../cart/cart.schemas';
 import { cancelOrder, confirmBalance, confirmOrder, shipOrder } from './order.actions';
 import { findOrderFor, sellerOf, type OrderRow, type Party } from './order.lifecycle';
@@ -23,18 +23,21 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   const views = { db, storage: deps.storage };
   const tags = ['shopOrder'];
   const security = [{ token: [] }];
-  const seller = async (request: FastifyRequest) => sellerOf(await requireUser(db, request));
+  const seller = async (request: FastifyRequest) => sellerOf(signedInUser(request));
   const detail = (request: FastifyRequest, party: Party, order: OrderRow) => orderDetail(views, party, order, requestLang(request));
 
   app.post('/shopOrder/listOrders', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: "My company's orders, newest first, by buy type and status group", body: OrderListBody, response: orderResponses(PageOf(OrderSummarySchema)) },
   }, async (request) => ok(request, await listOrders(views, await seller(request), request.body, requestLang(request))));
 
   app.get('/shopOrder/statOrderNums', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: "Counts of my company's orders per status group", querystring: Type.Object({ buyType: Type.Optional(BuyTypeSchema) }), response: orderResponses(OrderStatSchema) },
   }, async (request) => ok(request, await statOrders(db, await seller(request), request.query.buyType)));
 
   app.get('/shopOrder/getOrderDetails', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'One order of my company', querystring: Type.Object({ id: Id }), response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -42,6 +45,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/confirmOrder', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'Confirm a bulk order: prices per line, then full payment (201010) or a deposit (201020)', body: ConfirmOrderBody, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -49,6 +53,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/confirmPayment', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: "Confirm the buyer's declared payment arrived", body: IdAction, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -56,6 +61,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/rejectPayment', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'The declared payment did not arrive: reject it (the buyer may declare again)', body: RejectPaymentBody, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -63,6 +69,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/confirmBalance', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'After the deposit: confirm the balance the buyer pays next (201030 → 201040)', body: ConfirmBalanceBody, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -70,6 +77,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/shipOrder', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'Ship (or send the sample) with carrier and tracking number (optional for self pickup and home delivery)', body: ShipBody, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);
@@ -77,6 +85,7 @@ export async function shopOrderRoutes(fastify: FastifyInstance, { deps }: Module
   });
 
   app.post('/shopOrder/cancelOrder', {
+    config: { auth: 'seller' },
     schema: { tags, security, summary: 'Cancel an unpaid order of my company (9920)', body: CancelBody, response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
     const party = await seller(request);

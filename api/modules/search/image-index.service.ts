@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import type { StorageDriver } from '../file/storage';
+import { countListedProducts, onSaleIds, productPicturePaths } from '../catalogue/catalogue.service';
+import { listedProducts } from '../catalogue/catalogue.joins';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
 import { FlatIndex } from './engine/flat-index';
 import { AnnIndex, exactTop } from './engine/ann-index';
@@ -17,7 +19,7 @@ import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import { annOptions, type ImageSearchSettings } from './image-search.settings';
-import type { SearchStatus } from '../../../isomorphic/api-client/search-types';
+import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
 export interface SearchLog {
   info(obj: object, msg?: string): void;
@@ -28,8 +30,11 @@ export interface SearchLog {
 /** GET /search/status: the shape the pages read. */
 export type IndexStatus = SearchStatus;
 
-/** Bumped when the fused descriptor's computation changes (colour, texture, pooling): stored rows are then stale. */
-export const DESCRIPTOR_VERSION = 3;
+/**
+ * Bumped when the fused descriptor's computation changes (colour, texture, pooling, what the network is
+ * shown): stored rows are then stale. 4: the network sees normalised luma (its name also says ~luma).
+ */
+export const DESCRIPTOR_VERSION = 4;
 
 /** Catalogue pictures may be larger than uploads; they are ours and already checked when stored. */
 const CATALOGUE_LIMITS: ImageLimits = { maxBytes: 60 * 1024 * 1024, maxSide: 20_000, maxPixels: 120_000_000, workSide: 640 };
@@ -64,7 +69,7 @@ export class ImageIndexService {
     private readonly log: SearchLog,
   ) {
     this.client = new ExtractClient(
-      { modelDir: settings.modelDir, inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights },
+      { modelDir: settings.modelDir, inputSize: settings.inputSize, backend: settings.backend, weights: settings.weights, networkInput: settings.networkInput },
       { threads: settings.extractThreads, indexThreads: settings.indexThreads },
     );
   }
@@ -76,7 +81,9 @@ export class ImageIndexService {
    */
   get model(): string {
     if (!this.info) return '';
-    const views = crypto.createHash('sha1').update(JSON.stringify([this.settings.catalogueViews, this.settings.weights])).digest('hex').slice(0, 8);
+    // The colour gate acts on queries only: the stored descriptors do not depend on it.
+    const { colourGate: _queriesOnly, ...stored } = this.settings.weights;
+    const views = crypto.createHash('sha1').update(JSON.stringify([this.settings.catalogueViews, stored])).digest('hex').slice(0, 8);
     return `${this.info.name}#v${DESCRIPTOR_VERSION}-${views}`;
   }
   private get indexFile(): string { return path.join(this.settings.indexDir, `${this.model.replace(/[^A-Za-z0-9._-]+/g, '_')}.idx`); }
@@ -122,8 +129,7 @@ export class ImageIndexService {
   }
 
   private async countTotal(): Promise<void> {
-    const row = await this.db.selectFrom('product').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    this.total = Number(row.n);
+    this.total = await countListedProducts(this.db);
   }
 
   /** The index file when it matches the descriptors in the database, else the index rebuilt from them. */
@@ -252,7 +258,7 @@ export class ImageIndexService {
     const t0 = Date.now();
     for (;;) {
       if (this.stopped) return;
-      const ids = (await this.db.selectFrom('product as p').select('p.id').where('p.status', '=', 1)
+      const ids = (await listedProducts(this.db).select('p.id')
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_descriptor as d').select('d.id').whereRef('d.product_id', '=', 'p.id').where('d.model', '=', this.model))))
         .orderBy('p.id').limit(200).execute()).map((r) => r.id).filter((id) => !this.attempted.has(id));
       if (ids.length === 0) break;
@@ -277,13 +283,9 @@ export class ImageIndexService {
 
   /** The pictures of a product: cover, gallery and colour cards, without repeats. */
   private async picturesOf(productId: number): Promise<string[] | null> {
-    const product = await this.db.selectFrom('product').select(['id', 'status', 'cover_path']).where('id', '=', productId).executeTakeFirst();
-    if (!product || product.status !== 1) return null;
-    const [images, cards] = await Promise.all([
-      this.db.selectFrom('product_image').select('path').where('product_id', '=', productId).orderBy('sort').orderBy('id').execute(),
-      this.db.selectFrom('colour_card').select('image_path').where('product_id', '=', productId).orderBy('sort').orderBy('id').execute(),
-    ]);
-    const all = [product.cover_path, ...images.map((i) => i.path), ...cards.map((c) => c.image_path)].filter((p) => p);
+    const paths = await productPicturePaths(this.db, productId);
+    if (!paths) return null;
+    const all = paths.filter((p) => p);
     return [...new Set(all)].slice(0, this.settings.maxImagesPerProduct);
   }
 
@@ -343,9 +345,9 @@ export class ImageIndexService {
     this.scheduleSave();
   }
 
-  /** Query descriptors for a photo; `id` lets a queued extraction be withdrawn. */
-  describeQuery(img: RgbImage): { id: number; promise: Promise<Float32Array[]> } {
-    return this.client.describe(img, this.settings.queryViews, 'query');
+  /** Query descriptors for a photo (`shapeOnly`: colour left out); `id` lets a queued extraction be withdrawn. */
+  describeQuery(img: RgbImage, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
+    return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly);
   }
 
   /** Nearest products of query vectors, best first, on-sale products only. */
@@ -358,8 +360,7 @@ export class ImageIndexService {
     else if (this.index instanceof AnnIndex) hits = await this.exactTop(queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3));
     else hits = (this.index as VectorIndex).search(queries, k * 3);
     if (hits.length === 0) return [];
-    const onSale = new Set((await this.db.selectFrom('product as p').innerJoin('company as c', 'c.id', 'p.company_id').select('p.id')
-      .where('p.id', 'in', hits.map((h) => h.productId)).where('p.status', '=', 1).where('c.status', '=', 1).execute()).map((r) => r.id));
+    const onSale = await onSaleIds(this.db, hits.map((h) => h.productId));
     return hits.filter((h) => onSale.has(h.productId)).slice(0, k);
   }
 

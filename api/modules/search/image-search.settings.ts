@@ -5,6 +5,7 @@ import { defaultExtractThreads } from '../../../config/index';
 import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
 import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
+import type { NetworkInput } from './engine/mobilenet-extractor';
 import type { TfBackend } from './engine/tf-runtime';
 import { CATALOGUE_VIEWS, type ViewName } from './engine/views';
 
@@ -15,6 +16,8 @@ export interface ImageSearchSettings {
   modelDir: string;
   /** IMAGE_MODEL_INPUT: the network's input side in pixels */
   inputSize: number;
+  /** what the MobileNetV2 is shown: 'luma' (normalised for the light, illumination.ts) or 'rgb' */
+  networkInput: NetworkInput;
   /** IMAGE_TF_BACKEND: wasm (default) or cpu */
   backend: TfBackend;
   /** IMAGE_EXTRACT_THREADS: worker threads that run the network; a search's views are shared out over all of them */
@@ -50,6 +53,12 @@ export interface ImageSearchSettings {
   /** how many products a search keeps */
   maxResults: number;
   weights: FusionWeights;
+  /** IMAGE_SEARCH_PER_IP_PER_DAY: guests' photo searches a day from one client address */
+  perIpPerDay: number;
+  /** IMAGE_SEARCH_QUEUE_MAX: searches waiting for or in extraction at once; past it: 503 */
+  queueMax: number;
+  /** IMAGE_SEARCH_STALE_MS: a job pending this long is failed by any api at start */
+  staleJobMs: number;
 }
 
 export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSearchSettings> = {}): ImageSearchSettings {
@@ -57,6 +66,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     indexDir: path.join(dataDir, 'image-index'),
     modelDir: '',
     inputSize: 160,
+    // 'luma' (normalised luma) lifted warm, dim light at 200 designs (recall@1 0.73 against 0.50) but cost the
+    // close views, and two extraction threads did not give one thread's descriptors with it: the colour
+    // picture stays the default until the 10,000-design run decides (docs/benchmarks.md).
+    networkInput: 'rgb',
     backend: 'wasm',
     extractThreads: defaultExtractThreads(),
     indexThreads: 1,
@@ -73,6 +86,9 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     maxImagesPerProduct: 6,
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,
+    perIpPerDay: 50,
+    queueMax: 16,
+    staleJobMs: 600_000,
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
-// Rows of the search tables (owned by the search module): search_job and search_result. The product and
-// company columns read here are read-only joins for the result pages.
-// TODO(catalogue): a `listSummariesByIds` in the catalogue service would let this module stop joining product.
+// Rows of the search tables (owned by the search module): search_job and search_result. A result page
+// joins the catalogue's products on sale through the builder the catalogue exports (catalogue.joins.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { onSaleSummaries } from '../catalogue/catalogue.joins';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -11,7 +11,15 @@ export function countJobsOfDay(db: Q, subject: string, day: string) {
     .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
-export async function insertJob(db: Q, row: { search_key: string; public_id: number; subject: string; user_id: number | null; day: string; source: string; created_at: string }): Promise<number> {
+/** Guests' searches of a day from one client address, whatever visitor id each carried. */
+export function countGuestJobsOfAddress(db: Q, ip: string, day: string) {
+  return db.selectFrom('search_job').where('client_ip', '=', ip).where('day', '=', day).where('user_id', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+}
+
+export async function insertJob(db: Q, row: {
+  search_key: string; public_id: number; subject: string; user_id: number | null; client_ip: string | null; owner: string; day: string; source: string; created_at: string;
+}): Promise<number> {
   const r = await db.insertInto('search_job').values({ ...row, status: 'pending', error: null, finished_at: null }).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
@@ -48,10 +56,17 @@ export async function cancelJob(db: Q, key: string): Promise<boolean> {
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Jobs left pending by a stopped process can never finish: mark them failed. */
-export async function failStaleJobs(db: Q): Promise<void> {
-  await db.updateTable('search_job').set({ status: 'failed', error: 'interrupted by a restart', finished_at: new Date().toISOString() })
-    .where('status', '=', 'pending').execute();
+/**
+ * Jobs this replica left pending when it stopped can never finish: mark them failed, and with them any
+ * job pending since before `expiredBefore` (its replica is gone or stuck) and jobs of no known replica.
+ * Other replicas' running jobs are left alone.
+ */
+export async function failStaleJobs(db: Q, owner: string, expiredBefore: Date): Promise<number> {
+  const r = await db.updateTable('search_job').set({ status: 'failed', error: 'interrupted by a restart', finished_at: new Date().toISOString() })
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('owner', '=', owner), eb('owner', 'is', null), eb('created_at', '<', expiredBefore.toISOString())]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export function countResults(db: Q, searchId: number) {
@@ -62,14 +77,13 @@ export function countResults(db: Q, searchId: number) {
 /** A page of results with the product's summary columns, on-sale products only. */
 export function listResults(db: Q, searchId: number, offset: number, limit: number) {
   return db.selectFrom('search_result as r')
-    .innerJoin('product as p', 'p.id', 'r.product_id')
-    .innerJoin('company as c', 'c.id', 'p.company_id')
+    .innerJoin(onSaleSummaries(db).as('p'), 'p.id', 'r.product_id')
     .select([
-      'r.rank', 'r.score', 'p.id', 'p.company_id', 'c.name as company_name', 'c.name_en as company_name_en', 'c.abbreviation as company_abbreviation',
-      'c.logo_path as company_logo_path', 'p.title', 'p.title_en', 'p.code', 'p.pattern_type', 'p.shape', 'p.unit', 'p.price', 'p.cover_path',
+      'r.rank', 'r.score', 'p.id', 'p.company_id', 'p.company_name', 'p.company_name_en', 'p.company_abbreviation',
+      'p.company_logo_path', 'p.title', 'p.title_en', 'p.code', 'p.pattern_type', 'p.shape', 'p.unit', 'p.price', 'p.cover_path',
       'p.width_cm', 'p.views', 'p.created_at',
     ])
-    .where('r.search_id', '=', searchId).where('p.status', '=', 1).where('c.status', '=', 1)
+    .where('r.search_id', '=', searchId)
     .orderBy('r.rank').offset(offset).limit(limit).execute();
 }
 

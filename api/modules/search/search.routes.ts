@@ -7,32 +7,24 @@ import type { ApiDeps, ModuleOptions } from '../../deps';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { requestLang, ok, responses } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
-import { findUser } from '../account/session';
 import { normaliseStoragePath } from '../file/storage-path';
 import { ImageIndexService } from './image-index.service';
 import { imageSearchSettings, type ImageSearchSettings } from './image-search.settings';
 import { registerImageIndex, unregisterImageIndex } from './index-product';
 import {
-  EncodedBody, ResultQuery, SearchHitDetailPage, SearchHitPage, SearchKeyParams, SearchStartedSchema, SearchStatusSchema, UrlBody,
+  EncodedBody, EncodedQuery, ResultQuery, SearchHitDetailPage, SearchHitPage, SearchKeyParams, SearchStartedSchema, SearchStatusSchema, UrlBody,
 } from './search.schemas';
 import {
-  cancelSearch, getResult, getResultDetail, imageError, imageLimits, pollSearch, readQueryImage, startSearch, type SearchDeps, type Searcher,
+  admitSearch, cancelSearch, getResult, getResultDetail, imageError, imageLimits, pollSearch, readQueryImage, startSearch, type SearchDeps, type Searcher, type SearchMode,
 } from './search.service';
 import { failStaleJobs } from './search.queries';
+import { mintVisitorId, verifiedVisitorId, visitorSecret } from './visitor-id';
 
 /** Settings may come with the deps until config/ carries them (see image-search.settings.ts). */
 type DepsWithSearch = ApiDeps & { imageSearch?: Partial<ImageSearchSettings> };
 
-const VISITOR = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** The visitor id a guest's page sends (header x-visitor-id, or the `visitor` cookie). */
-function visitorId(request: FastifyRequest): string {
-  const header = request.headers['x-visitor-id'];
-  if (typeof header === 'string' && VISITOR.test(header)) return header;
-  const cookie = String(request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith('visitor='));
-  const value = cookie ? decodeURIComponent(cookie.slice(8)) : '';
-  return VISITOR.test(value) ? value : '';
-}
+/** The header a guest's page sends its visitor id in, and the api hands a new one out in. */
+const VISITOR_HEADER = 'x-visitor-id';
 
 // Base64 of a 10 MB image is 13.4 MB; the JSON around it is small.
 const BODY_LIMIT = Math.ceil((imageLimits.maxBytes * 4) / 3) + 64 * 1024;
@@ -42,11 +34,12 @@ export async function searchRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
   const d = deps as DepsWithSearch;
   const settings = imageSearchSettings(deps.config.dataDir, { ...deps.config.imageSearch, ...d.imageSearch });
   const engine = new ImageIndexService(deps.db.db, deps.db.dialect, deps.storage, settings, app.log);
-  const sdeps: SearchDeps = { db: deps.db.db, storage: deps.storage, engine, log: app.log };
+  const sdeps: SearchDeps = { db: deps.db.db, storage: deps.storage, engine, log: app.log, owner: deps.config.api.instanceId };
+  const secret = visitorSecret(deps.config.api.visitorSecret, deps.config.dataDir);
   registerImageIndex(deps.db.db, engine);
 
   app.addHook('onReady', async () => {
-    await failStaleJobs(deps.db.db);
+    await failStaleJobs(deps.db.db, sdeps.owner, new Date(Date.now() - settings.staleJobMs));
     // Loading the model and the index takes a moment: the api answers meanwhile, searches wait in the queue.
     void engine.start().catch((err) => app.log.error({ err }, 'image search could not start'));
   });
@@ -58,11 +51,22 @@ export async function searchRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
   // Raw uploads: the body is the picture itself.
   app.addContentTypeParser(['image/jpeg', 'image/png', 'image/bmp', 'image/webp', 'image/gif', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: imageLimits.maxBytes }, (_req, body, done) => done(null, body));
 
-  const who = async (request: FastifyRequest): Promise<Searcher> => {
-    const user = await findUser(deps.db.db, request);
-    if (user) return { userId: user.id, subject: `u:${user.id}` };
-    return { userId: null, subject: `v:${request.ip}|${visitorId(request)}` };
+  /**
+   * Whom a search counts against. A guest without a visitor id of ours gets a new one (in the answer's
+   * x-visitor-id, which the page keeps and sends back); a made-up or altered one counts as none.
+   */
+  const searcher = (request: FastifyRequest, reply: FastifyReply): Searcher => {
+    const user = request.user;
+    if (user) return { userId: user.id, subject: `u:${user.id}`, ip: null };
+    let visitor = verifiedVisitorId(secret, request.headers[VISITOR_HEADER]);
+    if (!visitor) {
+      visitor = mintVisitorId(secret);
+      reply.header(VISITOR_HEADER, visitor);
+    }
+    return { userId: null, subject: `v:${visitor}`, ip: request.ip };
   };
+  /** Reading results needs no quota subject: a guest's results are read by their search id. */
+  const reader = (request: FastifyRequest): Searcher => ({ userId: request.user?.id ?? null, subject: '', ip: null });
 
   // Too-large bodies are refused by Fastify before they are read; say so in the search's own words.
   const uploadErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -78,17 +82,23 @@ export async function searchRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
   };
 
   app.post('/search/encoded', {
+    config: { auth: 'optional' },
     bodyLimit: BODY_LIMIT,
     errorHandler: uploadErrors,
     schema: {
       tags: ['search'],
-      summary: 'Start a photo search with the picture in the body: JSON { image: base64 } or the raw image bytes',
+      summary: 'Start a photo search with the picture in the body: JSON { image: base64 } or the raw image bytes; ?mode=shape leaves colour out',
+      querystring: EncodedQuery,
       body: Type.Union([EncodedBody, Type.Unsafe<Buffer>({ type: 'string', format: 'binary' })]),
       response: { ...responses(SearchStartedSchema), 413: responses(SearchStartedSchema)[400] },
     },
-    // The union above documents both forms; the handler tells them apart.
+    // The union above documents both forms; the handler tells them apart (and checks ?mode= itself).
     validatorCompiler: () => (data: unknown) => ({ value: data }),
-  }, async (request) => {
+  }, async (request, reply) => {
+    const mode = searchMode(request.query);
+    const who = searcher(request, reply);
+    // Quota and queue before the picture is decoded: a refused search costs no decoding.
+    await admitSearch(sdeps, who);
     const body = request.body as unknown;
     let bytes: Buffer;
     if (Buffer.isBuffer(body)) bytes = body;
@@ -99,44 +109,62 @@ export async function searchRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       bytes = Buffer.from(b64, 'base64');
     } else throw imageError(Codes.IMAGE_EMPTY);
     const image = await readQueryImage(bytes);
-    return ok(request, { searchKey: await startSearch(sdeps, await who(request), image, 'encoded') });
+    return ok(request, { searchKey: await startSearch(sdeps, who, image, 'encoded', mode) });
   });
 
   app.post('/search/url', {
+    config: { auth: 'optional' },
     schema: { tags: ['search'], summary: 'Start a photo search with a picture already on our storage (an upload)', body: UrlBody, response: responses(SearchStartedSchema) },
-  }, async (request) => {
-    const relPath = storagePathOf(request.body.url, deps.storage.url('x').slice(0, -1));
+  }, async (request, reply) => {
+    const relPath = storagePathOf(request.body.url, deps.storage.url('x').split('?')[0].slice(0, -1));
     if (!relPath) throw new ApiError(Codes.IMAGE_URL_INVALID, 400);
+    const who = searcher(request, reply);
+    await admitSearch(sdeps, who);
     const bytes = await deps.storage.get(relPath);
     if (!bytes) throw new ApiError(Codes.IMAGE_URL_INVALID, 404);
     const image = await readQueryImage(bytes);
-    return ok(request, { searchKey: await startSearch(sdeps, await who(request), image, 'url') });
+    return ok(request, { searchKey: await startSearch(sdeps, who, image, 'url', request.body.mode ?? 'all') });
   });
 
   app.get('/search/polling/:searchKey', {
+    config: { auth: 'public' },
     schema: { tags: ['search'], summary: '-1 while the search runs, then the search id', params: SearchKeyParams, response: responses(Type.Integer()) },
   }, async (request) => ok(request, await pollSearch(deps.db.db, request.params.searchKey)));
 
   app.get('/search/getResult', {
+    config: { auth: 'optional' },
     schema: { tags: ['search'], summary: 'Ranked products of a finished search, with similarity', querystring: ResultQuery, response: responses(SearchHitPage) },
-  }, async (request) => ok(request, await getResult(sdeps, await who(request), request.query)));
+  }, async (request) => ok(request, await getResult(sdeps, reader(request), request.query)));
 
   app.get('/search/getResultDetailOnLsk', {
+    config: { auth: 'optional' },
     schema: { tags: ['search'], summary: 'Ranked products of a finished search with their companies and colour cards', querystring: ResultQuery, response: responses(SearchHitDetailPage) },
-  }, async (request) => ok(request, await getResultDetail(sdeps, await who(request), request.query)));
+  }, async (request) => ok(request, await getResultDetail(sdeps, reader(request), request.query)));
 
   app.post('/search/cancel/:searchKey', {
+    config: { auth: 'public' },
     schema: { tags: ['search'], summary: 'Cancel a running search', params: SearchKeyParams, response: responses(Type.Boolean()) },
   }, async (request) => ok(request, await cancelSearch(sdeps, request.params.searchKey)));
 
   app.get('/search/status', {
+    config: { auth: 'public' },
     schema: { tags: ['search'], summary: 'Readiness of photo search: products indexed of all on sale', response: responses(SearchStatusSchema) },
   }, async (request) => ok(request, await engine.status()));
 }
 
+/** ?mode= of POST /search/encoded: absent, 'all' or 'shape', and no other parameter. */
+function searchMode(query: unknown): SearchMode {
+  const q = (query ?? {}) as Record<string, unknown>;
+  if (Object.keys(q).some((k) => k !== 'mode')) throw new ApiError(Codes.SEARCH_MODE_INVALID, 400);
+  if (q.mode === undefined || q.mode === 'all') return 'all';
+  if (q.mode === 'shape') return 'shape';
+  throw new ApiError(Codes.SEARCH_MODE_INVALID, 400);
+}
+
 /** The storage path of a search's picture: a bare storage path, or a URL under our storage's public base. */
 export function storagePathOf(input: string, publicBase: string): string | null {
-  let p = input.trim();
+  // A picture's URL may carry a version or processing query (image-variants.ts); the path is before it.
+  let p = input.trim().replace(/[?#].*$/, '');
   try {
     if (/^https?:\/\//i.test(p)) {
       const u = new URL(p);

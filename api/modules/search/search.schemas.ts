@@ -1,6 +1,6 @@
-// TypeBox schemas of the search calls, checked against isomorphic/api-client/search-types.ts.
+// TypeBox schemas of the search calls, checked against isomorphic/contracts/search.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import type { SearchHit, SearchHitDetail, SearchStarted, SearchStatus } from '../../../isomorphic/api-client/search-types';
+import type { SearchHit, SearchHitDetail, SearchStarted, SearchStatus } from '../../../isomorphic/contracts/search';
 import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
 import { ColourCardSchema, ProductSummarySchema } from '../catalogue/catalogue.schemas';
 
@@ -10,8 +10,16 @@ export const EncodedBody = Type.Object({
   image: Type.String({ minLength: 1, description: 'the image, base64 (a data: URL is accepted)' }),
 });
 
+export const SearchModeSchema = Type.Union([Type.Literal('all'), Type.Literal('shape')], {
+  description: "all: pattern, texture and (when the photo still carries it) colour; shape: colour left out, for a photo under coloured light or of another colourway",
+});
+
+/** ?mode= of POST /search/encoded (checked by hand there: that route's body is raw bytes or JSON). */
+export const EncodedQuery = Type.Object({ mode: Type.Optional(SearchModeSchema) }, { additionalProperties: false });
+
 export const UrlBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 1024, description: 'a storage path (e.g. search/web-….jpg) or a URL of a file on our own storage' }),
+  mode: Type.Optional(SearchModeSchema),
 });
 
 export const SearchStartedSchema = Type.Object({ searchKey: Type.String() });

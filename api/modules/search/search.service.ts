@@ -4,8 +4,8 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
-import type { ColourCard, Page } from '../../../isomorphic/api-client/types';
-import type { SearchHit, SearchHitDetail } from '../../../isomorphic/api-client/search-types';
+import type { ColourCard, Page } from '../../../isomorphic/contracts/common';
+import type { SearchHit, SearchHitDetail } from '../../../isomorphic/contracts/search';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { Limits } from '../../../isomorphic/domain/limits';
 import { ApiError, badRequest } from '../../http/errors';
@@ -14,13 +14,20 @@ import { decodeUpload, ImageInputError, type ImageLimits, DEFAULT_IMAGE_LIMITS }
 import type { RgbImage } from './engine/types';
 import type { ImageIndexService, SearchLog } from './image-index.service';
 import {
-  cancelJob, countJobsOfDay, countResults, failJob, findJobByKey, findJobByPublicId, finishJob, insertJob, listResults, type ResultRow,
+  cancelJob, countGuestJobsOfAddress, countJobsOfDay, countResults, failJob, findJobByKey, findJobByPublicId, finishJob, insertJob, listResults, type ResultRow,
 } from './search.queries';
 
-export interface SearchDeps { db: Kysely<Database>; storage: StorageDriver; engine: ImageIndexService; log: SearchLog }
+export interface SearchDeps {
+  db: Kysely<Database>; storage: StorageDriver; engine: ImageIndexService; log: SearchLog;
+  /** this api replica's name (API_INSTANCE_ID) on the jobs it runs */
+  owner: string;
+}
 
-/** Who a search counts against: a signed-in user, or a guest by IP and visitor id. */
-export interface Searcher { userId: number | null; subject: string }
+/**
+ * Who a search counts against: a signed-in user, or a guest by signed visitor id; a guest's client
+ * address (`ip`) also counts against the per-address daily cap.
+ */
+export interface Searcher { userId: number | null; subject: string; ip: string | null }
 
 export const imageLimits: ImageLimits = { ...DEFAULT_IMAGE_LIMITS, maxBytes: Limits.maxImageMb * 1024 * 1024 };
 
@@ -57,22 +64,58 @@ const runningOf = (engine: ImageIndexService) => {
   return m;
 };
 
+/** 'all': pattern, texture and (when the photo still carries it) colour; 'shape': colour left out. */
+export type SearchMode = 'all' | 'shape';
+
+const quotaUsed = () => new ApiError(Codes.IMAGE_SEARCH_QUOTA, 429);
+const busy = () => new ApiError(Codes.SEARCH_BUSY, 503);
+
+/** Refuses a search whose subject or address has used up today's quota (counted in `db`). */
+async function checkQuota(db: Kysely<Database>, who: Searcher, day: string, perIpPerDay: number): Promise<void> {
+  if ((await countJobsOfDay(db, who.subject, day)) >= Limits.freeImageSearchesPerDay) throw quotaUsed();
+  if (who.ip !== null && (await countGuestJobsOfAddress(db, who.ip, day)) >= perIpPerDay) throw quotaUsed();
+}
+
+/**
+ * Cheap checks before the picture is decoded: the daily quota and room in the extraction queue. They are
+ * made again, atomically, when the search starts.
+ */
+export async function admitSearch(deps: SearchDeps, who: Searcher): Promise<void> {
+  if (runningOf(deps.engine).size >= deps.engine.settings.queueMax) throw busy();
+  await checkQuota(deps.db, who, quotaDay(), deps.engine.settings.perIpPerDay);
+}
+
 /** Starts a search of an already checked picture; returns its key. The 8th search of a day is refused. */
-export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbImage, source: 'encoded' | 'url'): Promise<string> {
+export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbImage, source: 'encoded' | 'url', mode: SearchMode = 'all'): Promise<string> {
   const { db, engine, log } = deps;
   const key = crypto.randomBytes(24).toString('base64url');
   const day = quotaDay();
-  const jobId = await db.transaction().execute(async (trx) => {
-    // Count-then-insert must not interleave for one subject: SQLite runs one write transaction at a time;
-    // on PostgreSQL a transaction-scoped advisory lock on the subject serialises its searches.
-    if (engine.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${who.subject}))`.execute(trx);
-    const used = await countJobsOfDay(trx, who.subject, day);
-    if (used >= Limits.freeImageSearchesPerDay) throw new ApiError(Codes.IMAGE_SEARCH_QUOTA, 429);
-    return insertJob(trx, { search_key: key, public_id: newPublicId(), subject: who.subject, user_id: who.userId, day, source, created_at: new Date().toISOString() });
-  });
-  const { id: extractId, promise } = engine.describeQuery(image);
+  // A place in the bounded queue is taken before anything is written, synchronously, so parallel starts
+  // cannot overfill it.
   const runs = runningOf(engine);
-  runs.set(key, { extractId });
+  if (runs.size >= engine.settings.queueMax) throw busy();
+  const run: Running = { extractId: -1 };
+  runs.set(key, run);
+  let jobId: number;
+  try {
+    jobId = await db.transaction().execute(async (trx) => {
+      // Count-then-insert must not interleave for one subject or address: SQLite runs one write transaction
+      // at a time; on PostgreSQL transaction-scoped advisory locks on both serialise their searches.
+      if (engine.dialect === 'postgres') {
+        if (who.ip !== null) await sql`select pg_advisory_xact_lock(hashtext(${`ip:${who.ip}`}))`.execute(trx);
+        await sql`select pg_advisory_xact_lock(hashtext(${who.subject}))`.execute(trx);
+      }
+      await checkQuota(trx, who, day, engine.settings.perIpPerDay);
+      return insertJob(trx, {
+        search_key: key, public_id: newPublicId(), subject: who.subject, user_id: who.userId, client_ip: who.ip, owner: deps.owner, day, source, created_at: new Date().toISOString(),
+      });
+    });
+  } catch (err) {
+    runs.delete(key);
+    throw err;
+  }
+  const { id: extractId, promise } = engine.describeQuery(image, mode === 'shape');
+  run.extractId = extractId;
   const t0 = Date.now();
   void promise
     .then((vectors) => engine.nearest(vectors, engine.settings.maxResults))

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/api-client/catalogue-types';
+import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/contracts/catalogue';
 import { ok, responses } from '../../http/envelope';
 import { assertSame, type Same } from '../../http/schemas';
 import { sitemapCounts, sitemapPage } from '../catalogue/catalogue.service';
 import { countActiveCompanies, lastCompanyChange, sitemapCompanies } from '../company/company.service';
+import { ProductKind } from '../../../isomorphic/domain/catalogue';
 
 /** At most this many URLs per sitemap file (the sitemaps.org limit). */
 export const SITEMAP_MAX = 50_000;
@@ -22,6 +23,7 @@ export async function seoRoutes(fastify: FastifyInstance, { deps }: ModuleOption
   const db = deps.db.db;
 
   app.get('/seo/sitemapIndex', {
+    config: { auth: 'public' },
     schema: {
       tags: ['seo'],
       summary: 'Counts of public products, garments and companies, and the newest change, for the sitemap index',
@@ -35,6 +37,7 @@ export async function seoRoutes(fastify: FastifyInstance, { deps }: ModuleOption
   });
 
   app.get('/seo/sitemap', {
+    config: { auth: 'public' },
     schema: {
       tags: ['seo'],
       summary: `One sitemap page: ids and change times of public products, garments or companies, by id (pageSize at most ${SITEMAP_MAX})`,
@@ -52,6 +55,6 @@ export async function seoRoutes(fastify: FastifyInstance, { deps }: ModuleOption
       const rows = await sitemapCompanies(db, offset, pageSize);
       return ok(request, rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at).toISOString() })));
     }
-    return ok(request, await sitemapPage(db, type === 'garment' ? 2 : 1, offset, pageSize));
+    return ok(request, await sitemapPage(db, type === 'garment' ? ProductKind.GARMENT : ProductKind.PATTERN, offset, pageSize));
   });
 }

@@ -1,10 +1,12 @@
-// SMS drivers. `log` (default) writes the code to the service log, which is how a developer or a test
-// reads it; `aliyun` sends it with Aliyun's SendSms API (signature v1, HMAC-SHA1).
+// SMS drivers. `log` (default, for development and tests) writes the code to the service log, which is
+// how a developer or a test reads it: never at info, always as a warning that says no SMS was sent, and
+// the api warns at start that it runs it; `aliyun` sends the code with Aliyun's SendSms API (signature v1,
+// HMAC-SHA1). Production sets SMS_DRIVER=aliyun.
 import crypto from 'node:crypto';
 import type { Config } from '../../../config/index';
 import type { SmsPurpose } from '../../../isomorphic/domain/account';
 
-export interface SmsLog { info(obj: object, msg: string): void }
+export interface SmsLog { warn(obj: object, msg: string): void }
 
 export interface SmsDriver {
   readonly name: 'log' | 'aliyun';
@@ -15,7 +17,7 @@ export class LogSmsDriver implements SmsDriver {
   readonly name = 'log' as const;
   constructor(private readonly log: SmsLog) {}
   async send(mobile: string, code: string, purpose: SmsPurpose): Promise<void> {
-    this.log.info({ sms: { mobile, code, purpose } }, `SMS code ${code} for ${mobile} (${purpose})`);
+    this.log.warn({ sms: { mobile, code, purpose } }, `SMS_DRIVER=log, no SMS sent (development only): code ${code} for ${mobile} (${purpose})`);
   }
 }
 
@@ -51,5 +53,7 @@ export class AliyunSmsDriver implements SmsDriver {
 }
 
 export function createSmsDriver(config: Config, log: SmsLog): SmsDriver {
-  return config.sms.driver === 'aliyun' ? new AliyunSmsDriver(config.sms.aliyun) : new LogSmsDriver(log);
+  if (config.sms.driver === 'aliyun') return new AliyunSmsDriver(config.sms.aliyun);
+  log.warn({ smsDriver: 'log' }, 'SMS_DRIVER=log: verification codes are written to this log and never sent; set SMS_DRIVER=aliyun in production');
+  return new LogSmsDriver(log);
 }

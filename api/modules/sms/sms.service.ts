@@ -31,19 +31,24 @@ export async function issueSmsCode(db: Kysely<Database>, sms: SmsDriver, mobile:
   await sms.send(mobile, code, purpose);
 }
 
-/** Checks and uses up the newest live code for this phone and purpose, or throws SMS_CODE_INVALID. */
+/**
+ * Checks and uses up the newest live code for this phone and purpose, or throws SMS_CODE_INVALID.
+ * Every guess first claims one of the code's attempts with a conditional UPDATE (attempts < max), so
+ * concurrent guesses cannot share a read of the counter: a code survives at most max guesses in all.
+ */
 export async function consumeSmsCode(db: Kysely<Database>, mobile: string, purpose: SmsPurpose, code: string, now = new Date()): Promise<void> {
-  const row = await db.selectFrom('sms_code').selectAll()
+  const row = await db.selectFrom('sms_code').select(['id', 'code_hash'])
     .where('mobile', '=', mobile).where('purpose', '=', purpose).where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (!row || row.attempts >= AccountLimits.smsMaxAttempts) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  if (!row) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  const claimed = await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id).where('used_at', 'is', null).where('attempts', '<', AccountLimits.smsMaxAttempts)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(mobile, purpose, String(code).trim()), 'hex');
-  if (!crypto.timingSafeEqual(expected, given)) {
-    await db.updateTable('sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-    throw new ApiError(Codes.SMS_CODE_INVALID, 400);
-  }
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
   // Single use: only the request that flips used_at from null wins.
   const res = await db.updateTable('sms_code').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);

@@ -4,7 +4,7 @@
 // When the search is done the photo is kept in this browser and `onFinished` gets the search id.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { SearchStatus } from '../../api-client/search-types';
+import type { SearchStatus } from '../../contracts/search';
 import { Limits } from '../../domain/limits';
 import { useStores } from '../../stores/root.store';
 import { useLang } from '../use-lang';
@@ -23,6 +23,8 @@ export interface PhotoSearchPanelProps {
   initial?: KeptPhoto | null;
   /** open the cropper on the initial photo at once */
   startCropping?: boolean;
+  /** the "pattern only, ignore colour" box starts ticked (the result page's offer for a weak match) */
+  shapeOnly?: boolean;
   /** the index status when the page already has it; otherwise it is asked for */
   status?: SearchStatus | null;
   onFinished(searchId: number): void;
@@ -32,7 +34,7 @@ export interface PhotoSearchPanelProps {
 
 interface Chosen { blob: Blob; name: string; url: string }
 
-export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, startCropping, status: givenStatus, onFinished, onCroppingChange }: PhotoSearchPanelProps) {
+export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, startCropping, shapeOnly: shapeOnlyAtFirst, status: givenStatus, onFinished, onCroppingChange }: PhotoSearchPanelProps) {
   const w = useWords(imageSearchWords);
   const u = useWords(uploadWords);
   const lang = useLang();
@@ -48,6 +50,7 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState<SearchStatus | null>(givenStatus ?? null);
+  const [shapeOnly, setShapeOnly] = useState(shapeOnlyAtFirst ?? false);
 
   // The flow belongs to this panel: leaving it (closing the overlay) cancels a search still running.
   useEffect(() => {
@@ -116,7 +119,7 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
     const f = flow.current;
     if (!photo || !f || search.handleStatus) return;
     setError('');
-    const id = await f.run(crop?.blob ?? photo.blob);
+    const id = await f.run(crop?.blob ?? photo.blob, shapeOnly);
     if (id === null) return;
     await keepPhoto({ blob: photo.blob, name: photo.name, searchId: id });
     onFinished(id);
@@ -157,6 +160,12 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
               <span className="pic-search__percent">{busy ? fill(w.searching, { percent }) : w.done}</span>
             </div>
           ) : null}
+          {busy ? null : (
+            <label className="pic-search__mode">
+              <input type="checkbox" checked={shapeOnly} onChange={(e) => setShapeOnly(e.currentTarget.checked)} />
+              <span>{w.shapeOnly}</span>
+            </label>
+          )}
           <div className="pic-search__actions">
             {busy ? (
               <button type="button" className="button" onClick={() => flow.current?.cancel()}>{w.cancel}</button>

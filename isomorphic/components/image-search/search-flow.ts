@@ -1,25 +1,34 @@
 // The photo search of SPEC §4, in the browser: start (the picture itself to POST /search/encoded) →
 // a search key; poll every 2 s until the answer is not -1 (the bar grows meanwhile); keep the search id
 // and clear handleStatus. Code 1004020 stops with progress 1 and the quota alert. Cancel stops polling,
-// sets handleStatus and access to false and tells the api. Guests send a visitor id of this browser
-// (the proxy passes x-visitor-id on) so the daily quota is theirs. Browser only.
+// sets handleStatus and access to false and tells the api. Guests keep the visitor id the api hands
+// out (signed, in x-visitor-id) and send it back, so the daily quota is theirs. Browser only.
 import { Codes, type Envelope } from '../../domain/codes';
 import { Limits } from '../../domain/limits';
 import type { ImageSearchStore } from '../../stores/image-search.store';
-import type { SearchStarted } from '../../api-client/search-types';
+import type { SearchStarted } from '../../contracts/search';
 
 const VISITOR_KEY = 'lace-visitor';
 
-/** This browser's visitor id (8–64 of [A-Za-z0-9_-]), kept in localStorage. */
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/;
+
+/** The visitor id the api handed this browser (kept in localStorage), or '' before the first search. */
 export function visitorId(): string {
   try {
     const kept = localStorage.getItem(VISITOR_KEY);
-    if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
-    const fresh = crypto.randomUUID().replace(/-/g, '');
-    localStorage.setItem(VISITOR_KEY, fresh);
-    return fresh;
+    return kept && VISITOR_ID.test(kept) ? kept : '';
   } catch {
     return '';
+  }
+}
+
+/** Keeps a visitor id the api handed out. */
+function keepVisitorId(value: string | null): void {
+  if (!value || !VISITOR_ID.test(value)) return;
+  try {
+    localStorage.setItem(VISITOR_KEY, value);
+  } catch {
+    // private mode: the api hands out another next time (the per-address cap still counts)
   }
 }
 
@@ -29,6 +38,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, lang: string, body?
   if (visitor) headers['x-visitor-id'] = visitor;
   if (body) headers['content-type'] = body.type && body.type.startsWith('image/') ? body.type : 'application/octet-stream';
   const response = await fetch(`/api${path}`, { method, headers, body, credentials: 'same-origin' });
+  keepVisitorId(response.headers.get('x-visitor-id'));
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!payload || typeof payload.code !== 'number') return { code: Codes.UPSTREAM_UNAVAILABLE, message: `HTTP ${response.status}`, data: null as T };
   return payload;
@@ -42,23 +52,26 @@ export class ImageSearchFlow {
 
   constructor(private readonly store: ImageSearchStore, private readonly lang: () => string, private readonly pollMs: number = Limits.searchPollMs) {}
 
-  /** Runs a whole search; resolves with the search id, or null when it stopped (quota, failure, cancel). */
-  async run(image: Blob): Promise<number | null> {
+  /**
+   * Runs a whole search; resolves with the search id, or null when it stopped (quota, failure, cancel).
+   * `shapeOnly`: the api leaves colour out (?mode=shape).
+   */
+  async run(image: Blob, shapeOnly = false): Promise<number | null> {
     if (this.store.handleStatus) return null;
     this.running = true;
     try {
-      return await this.search(image);
+      return await this.search(image, shapeOnly);
     } finally {
       this.running = false;
     }
   }
 
-  private async search(image: Blob): Promise<number | null> {
+  private async search(image: Blob, shapeOnly: boolean): Promise<number | null> {
     const { store } = this;
     store.begin();
     let started: Envelope<SearchStarted>;
     try {
-      started = await call<SearchStarted>('POST', '/search/encoded', this.lang(), image);
+      started = await call<SearchStarted>('POST', shapeOnly ? '/search/encoded?mode=shape' : '/search/encoded', this.lang(), image);
     } catch (err) {
       store.failed(err instanceof Error ? err.message : String(err));
       return null;

@@ -2,7 +2,7 @@
 // local upload (multipart POST with XMLHttpRequest, for its progress events) or, in oss mode, a browser
 // multipart upload to Aliyun OSS with the temporary STS credentials (ali-oss, loaded only then) followed
 // by POST /file/confirm. Browser only.
-import type { UploadCredentials, UploadedFile } from '../../api-client/catalogue-types';
+import type { UploadCredentials, UploadedFile } from '../../contracts/catalogue';
 import { UploadLimits } from '../../domain/custom-request';
 import { Codes, type Envelope } from '../../domain/codes';
 import { browserApi } from '../browser-api';

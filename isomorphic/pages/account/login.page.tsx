@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CompanyBrief, UserInfo } from '../../api-client/account-types';
+import type { CompanyBrief, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionCompany, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
@@ -38,7 +38,7 @@ export function Component() {
     setErrors(found);
     if (hasErrors(found)) return focusFirstInvalid(form.current);
     setBusy(true);
-    const envelope = await run((api) => api.post<{ user: UserInfo; company: CompanyBrief | null }>('/front/user/login', { mobile: mobile.trim(), password: encrypt(password) }));
+    const envelope = await run((api) => api.post<{ user: UserInfo; company: CompanyBrief | null }>('/front/user/login', { mobile: mobile.trim(), password: encrypt(password) }), { carry: true });
     setBusy(false);
     if (!envelope) return;
     if (envelope.code !== 0) {

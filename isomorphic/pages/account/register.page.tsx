@@ -1,16 +1,20 @@
 // /register (guest only): who I am (user type 1, 2 or 3, SPEC §6), mobile with an SMS code, password
-// twice and an optional nickname. Then on to /login with the phone filled in.
+// twice and an optional nickname. Registering signs the person in (the same encrypted password goes to
+// /front/user/login, so the proxy sets the session cookies as for any sign-in) and returns them to
+// ?redirect=; only if that sign-in fails are they sent to /login with the phone filled in.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../api-client/account-types';
+import type { CompanyBrief, UserInfo } from '../../contracts/account';
+import { useStores } from '../../stores/root.store';
+import { toSessionCompany, toSessionUser } from '../../stores/auth.store';
 import { userTypes } from '../../domain/account';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
 import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
-import { apiFieldError, confirmError, maxLengthError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
+import { apiFieldError, confirmError, maxLengthError, mobileError, newPasswordError, safeRedirect, smsCodeError } from '../../components/account-rules';
 import { AuthCard } from './auth-card';
 
 type Field = 'userType' | 'mobile' | 'smsCode' | 'password' | 'confirmPassword' | 'nickname';
@@ -21,6 +25,7 @@ export function Component() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
+  const { auth, toasts } = useStores();
   const [params] = useSearchParams();
   const run = useApiAction();
   const encrypt = usePasswordCipher();
@@ -56,15 +61,24 @@ export function Component() {
     setErrors(found);
     if (hasErrors(found)) return focusFirstInvalid(form.current);
     setBusy(true);
+    const sealed = encrypt(password);
     const envelope = await run((api) => api.post<UserInfo>('/front/user/reg', {
-      userType, mobile: mobile.trim(), smsCode: smsCode.trim(), password: encrypt(password), confirmPassword: encrypt(confirm),
+      userType, mobile: mobile.trim(), smsCode: smsCode.trim(), password: sealed, confirmPassword: encrypt(confirm),
       ...(nickname.trim() ? { nickname: nickname.trim() } : {}),
-    }));
-    setBusy(false);
-    if (!envelope) return;
+    }), { quiet: true });
+    if (!envelope) return setBusy(false);
     if (envelope.code !== 0) {
+      setBusy(false);
       setErrors(apiFieldError(envelope, FIELDS));
       return focusFirstInvalid(form.current);
+    }
+    const session = await run((api) => api.post<{ user: UserInfo; company: CompanyBrief | null }>('/front/user/login', { mobile: mobile.trim(), password: sealed }), { quiet: true });
+    setBusy(false);
+    if (session?.code === 0) {
+      auth.signIn(toSessionUser(session.data.user), toSessionCompany(session.data.company));
+      toasts.success(t('auth.registeredSignedIn'), { carry: true });
+      navigate(safeRedirect(redirect), { replace: true });
+      return;
     }
     const next = new URLSearchParams({ mobile: mobile.trim() });
     if (redirect) next.set('redirect', redirect);

@@ -1,17 +1,17 @@
 // Helpers shared by the cart and the order confirmation: the buy type of a URL, line names, totals.
-import type { CartGroup, CartLine } from '../../api-client/order-types';
+import type { CartGroup, CartLine } from '../../contracts/order';
 import { BuyType } from '../../domain/catalogue';
 import { buyTypes, type BuyTypeCode } from '../../domain/order';
-import { hasPrice, type Lang } from '../../domain/format';
+import { byLang, hasPrice, type Lang } from '../../domain/format';
 
 export function toBuyType(raw: string | null): BuyTypeCode {
   const n = Number(raw);
   return (buyTypes as readonly number[]).includes(n) ? (n as BuyTypeCode) : BuyType.SAMPLE_CUT;
 }
 
-export const lineTitle = (l: { title: string; titleEn: string }, lang: Lang) => (lang === 'en' ? l.titleEn || l.title : l.title);
-export const lineColour = (l: { colourName: string; colourNameEn: string }, lang: Lang) => (lang === 'en' ? l.colourNameEn || l.colourName : l.colourName);
-export const companyName = (g: { companyName: string; companyNameEn: string }, lang: Lang) => (lang === 'en' ? g.companyNameEn || g.companyName : g.companyName);
+export const lineTitle = (l: { title: string; titleEn: string }, lang: Lang) => byLang(lang, l.title, l.titleEn);
+export const lineColour = (l: { colourName: string; colourNameEn: string }, lang: Lang) => byLang(lang, l.colourName, l.colourNameEn);
+export const companyName = (g: { companyName: string; companyNameEn: string }, lang: Lang) => byLang(lang, g.companyName, g.companyNameEn);
 
 export interface CartTotals { count: number; amount: number; negotiable: number }
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { CartCount, CartGroup, CartLine } from '../../api-client/order-types';
+import type { CartCount, CartGroup, CartLine } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
 import { buyTypes, OrderLimits } from '../../domain/order';
@@ -145,7 +145,7 @@ const CartView = observer(function CartView({ buyType, groups, count }: Awaited<
                     return (
                       <li key={l.id} className={`cart-line${l.available ? '' : ' is-unavailable'}`}>
                         <input type="checkbox" className="cart-line__check" aria-label={fill(w.selectLine, { title, colour })} checked={selected.has(l.id)} disabled={!l.available} onChange={(e) => toggle([l.id], e.target.checked)} />
-                        <Link to={`/flower/${l.productId}`} className="cart-line__image"><LazyImage src={l.imageUrl} alt={`${title} ${colour}`} /></Link>
+                        <Link to={`/flower/${l.productId}`} className="cart-line__image"><LazyImage src={l.imageUrl} alt={`${title} ${colour}`} sizes="72px" /></Link>
                         <div className="cart-line__info">
                           <Link to={`/flower/${l.productId}`} className="cart-line__title">{title}</Link>
                           <span className="muted">{l.code}</span>

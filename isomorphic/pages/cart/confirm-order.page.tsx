@@ -1,13 +1,18 @@
 // Order confirmation (/confirmOrder?type=&ids=): the chosen cart lines as SPEC §3's order parameters
 // (one entry per company: productParams, remark, stockPeriod), the consignee (default preselected), the
 // delivery method (SPEC §4), and one idempotency key per opening of the page, so a double submit places
-// the orders once. On success: /successSubmit with the new orders.
+// the orders once. Addresses are added and edited in a dialog on this page (the buyer stays on the order,
+// a new one is chosen at once). On success: /successSubmit with the new orders.
 import { useMemo, useState } from 'react';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { Consignee } from '../../api-client/account-types';
-import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../api-client/order-types';
+import type { Consignee } from '../../contracts/account';
+import type { Area } from '../../contracts/common';
+import { AccountLimits } from '../../domain/account';
+import { Modal } from '../../components/modal';
+import { AddressForm } from '../person/address-form';
+import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
@@ -31,11 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const buyType = toBuyType(url.searchParams.get('type'));
   const ids = new Set((url.searchParams.get('ids') ?? '').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0));
   const signal = request.signal;
-  const [cart, consignees] = await Promise.all([
+  const [cart, consignees, provinces] = await Promise.all([
     api.post<CartGroup[]>('/shoppingCart/listShoppingCart', { buyType }, { signal }),
     api.get<Consignee[]>('/consignee/listConsignee', undefined, { signal }),
+    api.get<Area[]>('/front/area/byParent', undefined, { signal }),
   ]);
-  return { buyType, groups: pickLines(unwrap(cart), ids), consignees: unwrap(consignees) };
+  return { buyType, groups: pickLines(unwrap(cart), ids), consignees: unwrap(consignees), provinces: unwrap(provinces) };
 }
 
 /** A submission key: 32 hex characters from the platform's random source (works without a secure context). */
@@ -51,14 +57,17 @@ export function Component() {
 }
 
 interface CompanyInput { remark: string; stockPeriod: number }
+type Editing = { mode: 'add' } | { mode: 'edit'; address: Consignee } | null;
 
-const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees }: Awaited<ReturnType<typeof loader>>) {
+const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees, provinces }: Awaited<ReturnType<typeof loader>>) {
   const w = useWords(cartWords);
   const { t } = useTranslation();
   const lang = useLang();
   const { cart, toasts } = useStores();
   const run = useApiAction();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<Editing>(null);
   // Made once when the page opens; a retry after a lost answer reuses it and the api answers with the same orders.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [consigneeId, setConsigneeId] = useState<number | undefined>(() => (consignees.find((c) => c.isDefault) ?? consignees[0])?.id);
@@ -69,6 +78,15 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees 
   const inputOf = (companyId: number): CompanyInput => inputs[companyId] ?? { remark: '', stockPeriod: 0 };
   const setInput = (companyId: number, patch: Partial<CompanyInput>) => setInputs((all) => ({ ...all, [companyId]: { ...inputOf(companyId), ...patch } }));
   const needsAddress = delivery !== Delivery.SELF_PICKUP;
+  const canAdd = consignees.length < AccountLimits.maxAddresses;
+
+  async function addressSaved(saved: Consignee | null) {
+    if (saved) {
+      await revalidator.revalidate();
+      setConsigneeId(saved.id);
+    }
+    setEditing(null);
+  }
 
   async function submit() {
     if (submitting) return;
@@ -120,23 +138,37 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees 
       <section className="panel" aria-labelledby="confirm-consignee">
         <div className="panel__head">
           <h2 id="confirm-consignee" className="panel__title">{w.consignee}</h2>
-          <Link to="/home/person/address" className="panel__link">{consignees.length > 0 ? w.manageAddresses : w.addAddress}</Link>
+          {canAdd ? <button type="button" className="link-button panel__link" onClick={() => setEditing({ mode: 'add' })}>{w.addAddress}</button> : null}
         </div>
         {consignees.length === 0 ? (
-          <p className="muted">{w.noConsignee} <Link to="/home/person/address" className="text-link">{w.addAddress}</Link></p>
+          <p className="muted">{w.noConsignee} <button type="button" className="button button--primary" onClick={() => setEditing({ mode: 'add' })}>{w.addAddress}</button></p>
         ) : (
           <ul className="address-choices">
             {consignees.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="address-choices__item">
                 <label className={`address-choice${consigneeId === c.id ? ' is-active' : ''}`}>
                   <input type="radio" name="consignee" value={c.id} checked={consigneeId === c.id} onChange={() => setConsigneeId(c.id)} />
                   <span className="address-choice__who">{c.consignee} {c.phone}{c.isDefault ? <span className="badge">{w.defaultAddress}</span> : null}</span>
                   <span className="address-choice__where">{c.region} {c.detail}</span>
                 </label>
+                <button type="button" className="link-button address-choices__edit" aria-label={fill(w.editAddressOf, { name: c.consignee })} onClick={() => setEditing({ mode: 'edit', address: c })}>{w.editAddress}</button>
               </li>
             ))}
           </ul>
         )}
+        <Modal open={editing !== null} title={editing?.mode === 'edit' ? w.editAddress : w.addAddress} onClose={() => setEditing(null)} closeOnBackdrop={false}>
+          {editing ? (
+            <AddressForm
+              key={editing.mode === 'edit' ? editing.address.id : 'new'}
+              address={editing.mode === 'edit' ? editing.address : null}
+              provinces={provinces}
+              run={run}
+              idPrefix="confirm-address"
+              showTitle={false}
+              onDone={addressSaved}
+            />
+          ) : null}
+        </Modal>
       </section>
 
       <section className="panel" aria-labelledby="confirm-delivery">
@@ -162,7 +194,7 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees 
                 const amount = lineAmount(l, buyType);
                 return (
                   <li key={l.id} className="confirm-line">
-                    <span className="confirm-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} /></span>
+                    <span className="confirm-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></span>
                     <span className="confirm-line__info">
                       <span className="confirm-line__title">{lineTitle(l, lang)}</span>
                       <span className="muted">{l.code} · <i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)}</span>

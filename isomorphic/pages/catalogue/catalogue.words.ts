@@ -62,6 +62,7 @@ export const searchWords = {
   prompt: { zh: '请输入花型名称、编号或厂家名称进行搜索。', en: 'Type a pattern name, number or mill to search.' },
   noResults: { zh: '没有找到与“{keyword}”相关的花型，换个关键词试试。', en: 'Nothing matches “{keyword}”. Try another word.' },
   count: { zh: '找到 {count} 件相关花型', en: '{count} matching patterns' },
+  countCapped: { zh: '找到 {count}+ 件相关花型', en: '{count}+ matching patterns' },
   fieldLabel: { zh: '搜索关键词', en: 'Search keyword' },
   placeholder: { zh: '花型名称、编号或厂家', en: 'Pattern name, number or mill' },
   button: { zh: '搜索', en: 'Search' },

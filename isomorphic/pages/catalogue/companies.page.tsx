@@ -2,7 +2,7 @@
 // crawlers reach all company pages; filtered by kind in the URL, paged with links.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CompanySummary, Page } from '../../api-client/types';
+import type { CompanySummary, Page } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { UserType } from '../../domain/catalogue';

@@ -2,7 +2,7 @@
 // listings): server-rendered, filters in the URL, pagination as links. The path picks the preset.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CompanySummary, Page, ProductSummary } from '../../api-client/types';
+import type { CompanySummary, Page, ProductSummary } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { Limits } from '../../domain/limits';
@@ -12,12 +12,10 @@ import { SeoHead, breadcrumbLd } from '../../components/seo-head';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
 import { filtersToSearch, parseFilters, toProductQuery } from './listing-query';
-import { assertPageExists, companyChoices, redirectToNormalised } from './listing-loader';
+import { assertPageExists, companyChoices, redirectToNormalised, verifiedCompanyIds } from './listing-loader';
 import { descKey, fixedKeys, galleryPresets, normalisePath, titleKey } from './presets';
 import { FilterRows } from './filter-rows';
 import { Pager, pageCount } from './pager';
-
-const EAGER_CARDS = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, publicUrl } = loaderDeps(context);
@@ -39,11 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const products = unwrap(envelope);
   assertPageExists(filters.page, products.total, products.pageSize || Limits.pageSize);
-  return { preset, path, filters, omit, products, companies, publicUrl };
+  const verified = await verifiedCompanyIds(api, products.list, signal);
+  return { preset, path, filters, omit, products, companies, verified, publicUrl };
 }
 
 export function Component() {
-  const { preset, path, filters, omit, products, companies, publicUrl } = useLoaderData<typeof loader>();
+  const { preset, path, filters, omit, products, companies, verified, publicUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const w = useWords(galleryWords);
   const pages = pageCount(products.total, products.pageSize);
@@ -80,7 +79,7 @@ export function Component() {
         <p className="empty">{w.empty}</p>
       ) : (
         <ul className="product-grid">
-          {products.list.map((p, i) => <ProductCard key={p.id} product={p} eager={i < EAGER_CARDS} />)}
+          {products.list.map((p, i) => <ProductCard key={p.id} product={p} priority={i === 0} verified={verified.includes(p.companyId)} />)}
         </ul>
       )}
       <Pager page={filters.page} pages={pages} href={href} />

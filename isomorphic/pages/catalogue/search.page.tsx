@@ -3,8 +3,8 @@
 // the galleries. An empty keyword asks for one; no result says so. Result pages are not for indexing.
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CompanySummary, Page } from '../../api-client/types';
-import type { SearchHit } from '../../api-client/catalogue-types';
+import type { CompanySummary } from '../../contracts/common';
+import type { SearchPage } from '../../contracts/catalogue';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
@@ -15,7 +15,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords, searchWords } from './catalogue.words';
 import { MAX_KEYWORD, filtersToSearch, parseFilters, toProductQuery } from './listing-query';
-import { assertPageExists, companyChoices, redirectToNormalised } from './listing-loader';
+import { assertPageExists, companyChoices, redirectToNormalised, verifiedCompanyIds } from './listing-loader';
 import { normalisePath } from './presets';
 import { FilterRows } from './filter-rows';
 import { Pager, pageCount } from './pager';
@@ -29,19 +29,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = normalisePath(url.pathname);
   const filters = parseFilters(url.searchParams);
   redirectToNormalised(url, path, filters, []);
-  if (!filters.keyword) return { path, filters, results: null, companies: [] as CompanySummary[], publicUrl };
+  if (!filters.keyword) return { path, filters, results: null, companies: [] as CompanySummary[], verified: [] as number[], publicUrl };
   const signal = request.signal;
   const [envelope, companies] = await Promise.all([
-    api.post<Page<SearchHit>>('/product/searchLace', toProductQuery(filters, 1), { signal }),
+    api.post<SearchPage>('/product/searchLace', toProductQuery(filters, 1), { signal }),
     companyChoices(api, filters.companyId, signal),
   ]);
   const results = unwrap(envelope);
   assertPageExists(filters.page, results.total, results.pageSize || Limits.pageSize);
-  return { path, filters, results, companies, publicUrl };
+  const verified = await verifiedCompanyIds(api, results.list, signal);
+  return { path, filters, results, companies, verified, publicUrl };
 }
 
 export function Component() {
-  const { path, filters, results, companies, publicUrl } = useLoaderData<typeof loader>();
+  const { path, filters, results, companies, verified, publicUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lang = useLang();
   const s = useWords(searchWords);
@@ -54,7 +55,7 @@ export function Component() {
       <SeoHead title={title} description={t('site.description')} publicUrl={publicUrl} path={`${CANONICAL_PATH}${filtersToSearch(filters)}`} noindex />
       <header className="hero">
         <h1 className="hero__title">{title}</h1>
-        {results ? <p className="hero__count">{fill(s.count, { count: results.total })}</p> : null}
+        {results ? <p className="hero__count">{fill(results.totalCapped ? s.countCapped : s.count, { count: results.total.toLocaleString(lang === 'en' ? 'en' : 'zh-CN') })}</p> : null}
       </header>
       <Form method="get" action={path} role="search" className="search-page__form">
         <label className="visually-hidden" htmlFor="search-keyword">{s.fieldLabel}</label>
@@ -72,7 +73,7 @@ export function Component() {
             <ul className="product-grid search-results">
               {results.list.map((hit, i) => {
                 const parts = lang === 'en' && hit.titleEn && hit.titleEnParts?.length ? hit.titleEnParts : hit.titleParts;
-                return <ProductCard key={hit.id} product={hit} eager={i < 10} titleNode={parts?.length ? <Highlighted parts={parts} /> : undefined} />;
+                return <ProductCard key={hit.id} product={hit} priority={i === 0} verified={verified.includes(hit.companyId)} titleNode={parts?.length ? <Highlighted parts={parts} /> : undefined} />;
               })}
             </ul>
           )}

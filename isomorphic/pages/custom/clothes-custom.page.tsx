@@ -1,118 +1,49 @@
 // /home/clothes/custom: a custom garment request (SPEC §3, §5): fabric coding, colour, occasion, style, an
 // age range 1–100 whose maximum is not below its minimum, optional quantity, remark and up to 3 images
 // (each cropped first); checked here with messages in both languages, then POST /clothes/customProduct.
-import { useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import type { CustomRequest } from '../../api-client/catalogue-types';
-import { Codes, messageFor } from '../../domain/codes';
+import { useLoaderData } from 'react-router';
+import { Codes } from '../../domain/codes';
 import { CustomLimits } from '../../domain/custom-request';
-import { loginPath } from '../../data-strategy';
-import { loaderDeps } from '../../loader-context';
-import { useStores } from '../../stores/root.store';
-import { browserApi } from '../../components/browser-api';
-import { SubmitButton, TextField, focusFirstInvalid } from '../../components/form-field';
-import { ImageUpload, UploadedList, type UploadedImage } from '../../components/upload/image-upload';
-import { SeoHead } from '../../components/seo-head';
-import { useLang } from '../../components/use-lang';
+import { SubmitButton, TextField } from '../../components/form-field';
+import { ImageUpload, UploadedList } from '../../components/upload/image-upload';
 import { useWords } from '../../components/use-words';
 import { customWords } from './custom.words';
-import { garmentErrors, toNumber, type Errors, type GarmentField } from './custom-fields';
-import { MyRequests, loadMyRequests } from './my-requests';
+import { garmentErrors, toNumber, type GarmentField } from './custom-fields';
+import { CustomShell, customLoader, useCustomForm } from './custom-shell';
 
 const EMPTY = { fabricCoding: '', colour: '', occasion: '', style: '', ageMin: '', ageMax: '', quantity: '', remark: '' };
-type Values = typeof EMPTY;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, stores, publicUrl } = loaderDeps(context);
-  const requests = await loadMyRequests(api, 'garment', stores.auth.isAuthenticated, request.signal);
-  return { requests, publicUrl };
-}
+export const loader = customLoader('garment');
 
 export const Component = observer(function ClothesCustomPage() {
-  const { requests, publicUrl } = useLoaderData<typeof loader>();
-  const { auth } = useStores();
+  const loaded = useLoaderData<typeof loader>();
   const w = useWords(customWords);
-  const location = useLocation();
   return (
-    <>
-      <SeoHead title={w.garmentTitle} description={w.garmentIntro} publicUrl={publicUrl} path="/home/clothes/custom" />
-      <div className="custom">
-        <header className="hero">
-          <h1 className="hero__title">{w.garmentTitle}</h1>
-          <p className="hero__subtitle">{w.garmentIntro}</p>
-        </header>
-        {auth.isAuthenticated ? <GarmentForm /> : (
-          <p className="custom__login">{w.loginHint} <Link className="button button--primary" to={loginPath(location)}>{w.loginToSubmit}</Link></p>
-        )}
-        {requests ? <MyRequests requests={requests as CustomRequest[]} /> : null}
-        <p className="custom__other"><Link to="/flower/custom">{w.otherPattern}</Link></p>
-      </div>
-    </>
+    <CustomShell title={w.garmentTitle} intro={w.garmentIntro} path="/home/clothes/custom" other={{ to: '/flower/custom', label: w.otherPattern }}
+      loaded={loaded} form={<GarmentForm />} />
   );
 });
 
 const GarmentForm = observer(function GarmentForm() {
   const w = useWords(customWords);
-  const lang = useLang();
-  const { auth, toasts } = useStores();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const revalidator = useRevalidator();
-  const form = useRef<HTMLFormElement>(null);
-  const [images, setImages] = useState<UploadedImage[]>([]);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors<GarmentField>>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  // A new control after each submission: no message of the last one stays behind.
-  const [round, setRound] = useState(0);
-  const msg = (code: number | undefined) => (code === undefined ? undefined : messageFor(code, lang));
-  const set = (k: keyof Values) => (v: string) => { setValues({ ...values, [k]: v }); setDone(false); };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = {
-      fabricCoding: values.fabricCoding.trim(),
-      colour: values.colour.trim(),
-      occasion: values.occasion.trim(),
-      style: values.style.trim(),
-      ageMin: toNumber(values.ageMin),
-      ageMax: toNumber(values.ageMax),
-      quantity: values.quantity.trim() === '' ? undefined : toNumber(values.quantity),
-      remark: values.remark.trim() || undefined,
-      images: images.length > 0 ? images.map((i) => i.storeAs) : undefined,
-    };
-    const found = garmentErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await browserApi().post<CustomRequest>('/clothes/customProduct', body);
-      if (res.code === Codes.OK) {
-        setValues(EMPTY);
-        setImages([]);
-        setDone(true);
-        setRound(round + 1);
-        toasts.success(w.submitted);
-        await revalidator.revalidate();
-      } else if (res.code === Codes.SESSION_EXPIRED) {
-        auth.expire();
-        void navigate(loginPath(location));
-      } else {
-        toasts.error(res.message || w.failed);
-        const field: GarmentField = res.code === Codes.CUSTOM_AGE_RANGE || res.code === Codes.CUSTOM_AGE_ORDER ? 'ageMax' : res.code === Codes.CUSTOM_QUANTITY_INVALID ? 'quantity' : 'fabricCoding';
-        setErrors({ [field]: res.code });
-      }
-    } catch {
-      toasts.error(w.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, images, setImages, values, set, errors, msg, busy, done, round, submit } = useCustomForm({
+    empty: EMPTY,
+    url: '/clothes/customProduct',
+    body: (v, imgs) => ({
+      fabricCoding: v.fabricCoding.trim(),
+      colour: v.colour.trim(),
+      occasion: v.occasion.trim(),
+      style: v.style.trim(),
+      ageMin: toNumber(v.ageMin),
+      ageMax: toNumber(v.ageMax),
+      quantity: v.quantity.trim() === '' ? undefined : toNumber(v.quantity),
+      remark: v.remark.trim() || undefined,
+      images: imgs.length > 0 ? imgs.map((i) => i.storeAs) : undefined,
+    }),
+    check: garmentErrors,
+    fieldOf: (code): GarmentField => (code === Codes.CUSTOM_AGE_RANGE || code === Codes.CUSTOM_AGE_ORDER ? 'ageMax' : code === Codes.CUSTOM_QUANTITY_INVALID ? 'quantity' : 'fabricCoding'),
+  });
 
   return (
     <form ref={form} className="custom__form panel" noValidate onSubmit={(e) => void submit(e)}>

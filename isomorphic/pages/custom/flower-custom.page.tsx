@@ -1,108 +1,39 @@
 // /flower/custom: a custom pattern request (SPEC §3): up to 3 reference images through the upload control,
 // width and height in cm, quantity and a remark; every rule checked here with its message in both
 // languages, then POST /flower/customPattern. The buyer's requests are listed under the form.
-import { useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import type { CustomRequest } from '../../api-client/catalogue-types';
-import { Codes, messageFor } from '../../domain/codes';
+import { useLoaderData } from 'react-router';
+import { Codes } from '../../domain/codes';
 import { CustomLimits } from '../../domain/custom-request';
-import { loginPath } from '../../data-strategy';
-import { loaderDeps } from '../../loader-context';
-import { useStores } from '../../stores/root.store';
-import { browserApi } from '../../components/browser-api';
-import { SubmitButton, TextField, focusFirstInvalid } from '../../components/form-field';
-import { ImageUpload, UploadedList, type UploadedImage } from '../../components/upload/image-upload';
-import { SeoHead } from '../../components/seo-head';
-import { useLang } from '../../components/use-lang';
+import { SubmitButton, TextField } from '../../components/form-field';
+import { ImageUpload, UploadedList } from '../../components/upload/image-upload';
 import { useWords } from '../../components/use-words';
 import { customWords } from './custom.words';
-import { patternErrors, toNumber, type Errors, type PatternField } from './custom-fields';
-import { MyRequests, loadMyRequests } from './my-requests';
+import { patternErrors, toNumber, type PatternField } from './custom-fields';
+import { CustomShell, customLoader, useCustomForm } from './custom-shell';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, stores, publicUrl } = loaderDeps(context);
-  const requests = await loadMyRequests(api, 'pattern', stores.auth.isAuthenticated, request.signal);
-  return { requests, publicUrl };
-}
+export const loader = customLoader('pattern');
 
 export const Component = observer(function FlowerCustomPage() {
-  const { requests, publicUrl } = useLoaderData<typeof loader>();
-  const { auth } = useStores();
+  const loaded = useLoaderData<typeof loader>();
   const w = useWords(customWords);
-  const location = useLocation();
   return (
-    <>
-      <SeoHead title={w.patternTitle} description={w.patternIntro} publicUrl={publicUrl} path="/flower/custom" />
-      <div className="custom">
-        <header className="hero">
-          <h1 className="hero__title">{w.patternTitle}</h1>
-          <p className="hero__subtitle">{w.patternIntro}</p>
-        </header>
-        {auth.isAuthenticated ? <PatternForm /> : (
-          <p className="custom__login">{w.loginHint} <Link className="button button--primary" to={loginPath(location)}>{w.loginToSubmit}</Link></p>
-        )}
-        {requests ? <MyRequests requests={requests as CustomRequest[]} /> : null}
-        <p className="custom__other"><Link to="/home/clothes/custom">{w.otherCustom}</Link></p>
-      </div>
-    </>
+    <CustomShell title={w.patternTitle} intro={w.patternIntro} path="/flower/custom" other={{ to: '/home/clothes/custom', label: w.otherCustom }}
+      loaded={loaded} form={<PatternForm />} />
   );
 });
 
+const EMPTY = { widthCm: '', heightCm: '', quantity: '', remark: '' };
+
 const PatternForm = observer(function PatternForm() {
   const w = useWords(customWords);
-  const lang = useLang();
-  const { auth, toasts } = useStores();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const revalidator = useRevalidator();
-  const form = useRef<HTMLFormElement>(null);
-  const [images, setImages] = useState<UploadedImage[]>([]);
-  const [values, setValues] = useState({ widthCm: '', heightCm: '', quantity: '', remark: '' });
-  const [errors, setErrors] = useState<Errors<PatternField>>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  // A new control after each submission: no message of the last one stays behind.
-  const [round, setRound] = useState(0);
-  const msg = (code: number | undefined) => (code === undefined ? undefined : messageFor(code, lang));
-  const set = (k: keyof typeof values) => (v: string) => { setValues({ ...values, [k]: v }); setDone(false); };
-
-  function input() {
-    return { images: images.map((i) => i.storeAs), widthCm: toNumber(values.widthCm), heightCm: toNumber(values.heightCm), quantity: toNumber(values.quantity), remark: values.remark.trim() || undefined };
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = input();
-    const found = patternErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await browserApi().post<CustomRequest>('/flower/customPattern', body);
-      if (res.code === Codes.OK) {
-        setImages([]);
-        setValues({ widthCm: '', heightCm: '', quantity: '', remark: '' });
-        setDone(true);
-        setRound(round + 1);
-        toasts.success(w.submitted);
-        await revalidator.revalidate();
-      } else if (res.code === Codes.SESSION_EXPIRED) {
-        auth.expire();
-        void navigate(loginPath(location));
-      } else {
-        toasts.error(res.message || w.failed);
-        setErrors(res.code === Codes.CUSTOM_SIZE_INVALID ? { widthCm: res.code } : res.code === Codes.CUSTOM_QUANTITY_INVALID ? { quantity: res.code } : { images: res.code });
-      }
-    } catch {
-      toasts.error(w.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, images, setImages, values, set, errors, setErrors, msg, busy, done, setDone, round, submit } = useCustomForm({
+    empty: EMPTY,
+    url: '/flower/customPattern',
+    body: (v, imgs) => ({ images: imgs.map((i) => i.storeAs), widthCm: toNumber(v.widthCm), heightCm: toNumber(v.heightCm), quantity: toNumber(v.quantity), remark: v.remark.trim() || undefined }),
+    check: patternErrors,
+    fieldOf: (code): PatternField => (code === Codes.CUSTOM_SIZE_INVALID ? 'widthCm' : code === Codes.CUSTOM_QUANTITY_INVALID ? 'quantity' : 'images'),
+  });
 
   const left = CustomLimits.maxImages - images.length;
   return (

@@ -2,10 +2,12 @@
 // and where it stands. Loaded only for a signed-in person; it never fails the page.
 import type { ApiClient } from '../../api-client/client';
 import type { CustomKind } from '../../domain/custom-request';
-import type { CustomRequest } from '../../api-client/catalogue-types';
-import type { Page } from '../../api-client/types';
+import type { CustomRequest } from '../../contracts/catalogue';
+import type { Page } from '../../contracts/common';
 import { Codes } from '../../domain/codes';
 import { formatRelativeTime } from '../../domain/format';
+import { hasVariants, srcSetOf, variantUrl } from '../../domain/image-variants';
+import { useNow, useTimeZone } from '../../components/when';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { customWords } from './custom.words';
@@ -23,6 +25,8 @@ export async function loadMyRequests(api: ApiClient, kind: CustomKind, signedIn:
 export function MyRequests({ requests }: { requests: CustomRequest[] }) {
   const w = useWords(customWords);
   const lang = useLang();
+  const now = useNow();
+  const zone = useTimeZone();
   const status = (s: number) => (s === 1 ? w.status1 : s === 2 ? w.status2 : w.status0);
   return (
     <section className="my-requests" aria-labelledby="my-requests-title">
@@ -32,12 +36,12 @@ export function MyRequests({ requests }: { requests: CustomRequest[] }) {
           {requests.map((r) => (
             <li key={r.id} className="my-requests__item" data-request-id={r.id}>
               {r.imageUrls.length > 0 ? (
-                <span className="my-requests__images">{r.imageUrls.slice(0, 3).map((u) => <img key={u} src={u} alt="" width={56} height={56} loading="lazy" />)}</span>
+                <span className="my-requests__images">{r.imageUrls.slice(0, 3).map((u) => <img key={u} src={hasVariants(u) ? variantUrl(u, 240, 'jpeg') : u} srcSet={hasVariants(u) ? srcSetOf(u, 'jpeg', [240, 480]) : undefined} sizes="56px" alt="" width={56} height={56} loading="lazy" />)}</span>
               ) : null}
               <span className="my-requests__body">
                 <span className="my-requests__summary">{summary(r, w)}</span>
                 {r.fields.remark ? <span className="my-requests__remark">{String(r.fields.remark)}</span> : null}
-                <span className="muted">{fill(w.submittedAt, { time: formatRelativeTime(r.createdAt, lang) })}</span>
+                <span className="muted">{fill(w.submittedAt, { time: formatRelativeTime(r.createdAt, lang, now, zone) })}</span>
               </span>
               <span className={`my-requests__status my-requests__status--${r.status}`}>{status(r.status)}</span>
             </li>

@@ -1,23 +1,23 @@
 // Home (/): the pattern gallery, newest first, from /product/listLSKHomeProduct, paged with ?page=.
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Page, ProductSummary } from '../../api-client/types';
+import type { Page, ProductSummary } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
 import { ProductCard } from '../../components/product-card';
+import { verifiedCompanyIds } from '../catalogue/listing-loader';
 import { canonicalLinks } from '../../seo';
 import { useLang } from '../../components/use-lang';
 
-/** Cards rendered with their image at once: the first rows, visible without scrolling. */
-const EAGER_CARDS = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, publicUrl } = loaderDeps(context);
   const url = new URL(request.url);
   const page = toPage(url.searchParams.get('page'));
   const products = unwrap(await api.get<Page<ProductSummary>>('/product/listLSKHomeProduct', { pageNum: page, pageSize: Limits.pageSize }, { signal: request.signal }));
-  return { products, publicUrl, path: page > 1 ? `/?page=${page}` : '/' };
+  const verified = await verifiedCompanyIds(api, products.list, request.signal);
+  return { products, verified, publicUrl, path: page > 1 ? `/?page=${page}` : '/' };
 }
 
 function toPage(raw: string | null): number {
@@ -26,7 +26,7 @@ function toPage(raw: string | null): number {
 }
 
 export function Component() {
-  const { products, publicUrl, path } = useLoaderData<typeof loader>();
+  const { products, verified, publicUrl, path } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lang = useLang();
   const pages = Math.max(1, Math.ceil(products.total / products.pageSize));
@@ -46,7 +46,7 @@ export function Component() {
         <p className="empty">{t('home.empty')}</p>
       ) : (
         <ul className="product-grid">
-          {products.list.map((p, i) => <ProductCard key={p.id} product={p} eager={i < EAGER_CARDS} />)}
+          {products.list.map((p, i) => <ProductCard key={p.id} product={p} priority={i === 0} verified={verified.includes(p.companyId)} />)}
         </ul>
       )}
       {pages > 1 ? (

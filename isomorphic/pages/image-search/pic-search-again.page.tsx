@@ -13,13 +13,16 @@ import { searchStatus } from './search-status';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, publicUrl } = loaderDeps(context);
-  const raw = new URL(request.url).searchParams.get('searchId');
+  const params = new URL(request.url).searchParams;
+  const raw = params.get('searchId');
   const searchId = raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
-  return { publicUrl, searchId, status: await searchStatus(api, request.signal) };
+  // ?mode=shape: offered by the result page when the best match is weak; the search leaves colour out.
+  const shapeOnly = params.get('mode') === 'shape';
+  return { publicUrl, searchId, shapeOnly, status: await searchStatus(api, request.signal) };
 }
 
 export function Component() {
-  const { publicUrl, searchId, status } = useLoaderData<typeof loader>();
+  const { publicUrl, searchId, shapeOnly, status } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const w = useWords(imageSearchWords);
   const navigate = useNavigate();
@@ -45,9 +48,9 @@ export function Component() {
           <p className="pic-page__prompt" data-state="loading">{w.loadingPhoto}</p>
         ) : (
           <>
-            <p className="pic-page__prompt" data-state={photo ? 'again' : 'no-photo'}>{photo ? w.againHelp : w.noPhoto}</p>
+            <p className="pic-page__prompt" data-state={photo ? 'again' : 'no-photo'}>{photo ? (shapeOnly ? w.againShapeHelp : w.againHelp) : w.noPhoto}</p>
             <div className="pic-page__panel">
-              <PhotoSearchPanel initial={photo} startCropping status={null} onFinished={(id) => void navigate(`/homePicSearch?searchId=${id}`)} />
+              <PhotoSearchPanel initial={photo} startCropping={!shapeOnly} shapeOnly={shapeOnly} status={null} onFinished={(id) => void navigate(`/homePicSearch?searchId=${id}`)} />
             </div>
           </>
         )}

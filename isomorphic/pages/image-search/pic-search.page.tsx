@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../api-client/types';
-import type { SearchHitDetail } from '../../api-client/search-types';
+import type { Page } from '../../contracts/common';
+import type { SearchHitDetail } from '../../contracts/search';
 import { Codes } from '../../domain/codes';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
@@ -27,6 +27,7 @@ import { normalisePath } from '../catalogue/presets';
 import { Pager, pageCount } from '../catalogue/pager';
 import { galleryWords } from '../catalogue/catalogue.words';
 import { searchStatus } from './search-status';
+import { byLang } from '../../domain/format';
 
 const PAGE_SIZE = Limits.pageSize;
 const CANONICAL_PATH = '/homePicSearch';
@@ -105,6 +106,7 @@ export const Component = observer(function PicSearchPage() {
             <p className="empty" data-state="no-results">{w.noResults}</p>
           ) : results ? (
             <>
+              {page === 1 && results.list[0] && results.list[0].similarity < Limits.weakMatchSimilarity ? <WeakMatch searchId={searchId} similarity={results.list[0].similarity} /> : null}
               <ul className="product-grid pic-results">
                 {results.list.map((hit, i) => <HitCard key={hit.id} hit={hit} eager={i < 10} />)}
               </ul>
@@ -117,6 +119,25 @@ export const Component = observer(function PicSearchPage() {
     </>
   );
 });
+
+/**
+ * The best match is weak (below Limits.weakMatchSimilarity): say so, and offer the cropper on the same photo
+ * or a search by pattern only (colour left out), both on /picSearchAgain with the photo kept in this browser.
+ */
+function WeakMatch({ searchId, similarity }: { searchId: number; similarity: number }) {
+  const w = useWords(imageSearchWords);
+  const percent = Math.max(0, Math.min(100, Math.round(similarity * 100)));
+  return (
+    <section className="pic-weak" data-state="weak-match" aria-labelledby="pic-weak-title">
+      <h2 id="pic-weak-title" className="pic-weak__title">{w.weakTitle}</h2>
+      <p className="pic-weak__help">{fill(w.weakHelp, { percent })}</p>
+      <p className="pic-weak__actions">
+        <Link className="button button--primary" to={`/picSearchAgain?searchId=${searchId}`}>{w.weakCrop}</Link>
+        <Link className="button" to={`/picSearchAgain?searchId=${searchId}&mode=shape`}>{w.weakShape}</Link>
+      </p>
+    </section>
+  );
+}
 
 /** The photo of the last search in this browser, when there is one (never on the server). */
 function QueryPhoto({ searchId }: { searchId: number }) {
@@ -150,7 +171,7 @@ function HitCard({ hit, eager }: { hit: SearchHitDetail; eager: boolean }) {
   const percent = Math.max(0, Math.min(100, Math.round(hit.similarity * 100)));
   const shownCards = hit.colourCards.slice(0, 6);
   const more = hit.colourCards.length - shownCards.length;
-  const company = lang === 'en' ? hit.company.nameEn || hit.company.name : hit.company.name;
+  const company = byLang(lang, hit.company.name, hit.company.nameEn);
   return (
     <li className="card pic-hit" data-product-id={hit.id} data-rank={hit.rank}>
       <Link to={`/flower/${hit.id}`} className="card__link">
@@ -165,11 +186,11 @@ function HitCard({ hit, eager }: { hit: SearchHitDetail; eager: boolean }) {
           <Price cents={hit.price} unit={hit.unit} className="card__price" />
           {hit.colourCards.length > 0 ? (
             <span className="pic-hit__colours" aria-label={fill(w.colours, { count: hit.colourCards.length })}>
-              {shownCards.map((c) => <span key={c.id} className="pic-hit__swatch" style={{ background: c.hex }} title={lang === 'en' ? c.nameEn || c.name : c.name} />)}
+              {shownCards.map((c) => <span key={c.id} className="pic-hit__swatch" style={{ background: c.hex }} title={byLang(lang, c.name, c.nameEn)} />)}
               {more > 0 ? <span className="pic-hit__more">{fill(w.moreColours, { count: more })}</span> : null}
             </span>
           ) : null}
-          <span className="card__company">{company}</span>
+          <span className="card__company"><span className="card__company-name">{company}</span></span>
         </span>
       </Link>
     </li>

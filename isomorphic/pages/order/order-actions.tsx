@@ -3,7 +3,7 @@
 // the meantime is refused (300002) and the refusal's message shows as a toast.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { OrderSummary } from '../../api-client/order-types';
+import type { OrderSummary } from '../../contracts/order';
 import { BuyType } from '../../domain/catalogue';
 import { formatPrice, hasPrice } from '../../domain/format';
 import { OrderLimits } from '../../domain/order';

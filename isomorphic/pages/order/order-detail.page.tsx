@@ -3,10 +3,11 @@
 // every action, and the buttons its viewer may press. Another person's order is a 404 from the api.
 import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail } from '../../api-client/order-types';
+import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
 import { formatPrice, type Lang } from '../../domain/format';
+import { When } from '../../components/when';
 import { actorLabels, paymentPurposeLabels, paymentRecordStatusLabels, ShippingFlag } from '../../domain/order';
 import { loaderDeps } from '../../loader-context';
 import { LazyImage } from '../../components/lazy-image';
@@ -30,8 +31,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { order, side };
 }
 
-const when = (iso: string | null, lang: Lang) =>
-  iso ? new Date(iso).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }) : '—';
+/** In China Standard Time, saying so (the same on the server and in the browser). */
 const money = (cents: number, lang: Lang) => `¥${formatPrice(cents, lang)}`;
 
 export function Component() {
@@ -77,7 +77,7 @@ export function Component() {
             <li key={step.field} className="trace__step" data-field={step.field}>
               <span className="trace__dot" aria-hidden="true" />
               <span className="trace__label">{step.label}</span>
-              <time className="trace__time" dateTime={step.at}>{when(step.at, lang)}</time>
+              <When className="trace__time" at={step.at} />
             </li>
           ))}
         </ol>
@@ -88,7 +88,7 @@ export function Component() {
         <ul className="detail-lines">
           {o.lines.map((l) => (
             <li key={l.id} className="detail-line">
-              <Link to={`/flower/${l.productId}`} className="detail-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} /></Link>
+              <Link to={`/flower/${l.productId}`} className="detail-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></Link>
               <span className="detail-line__info">
                 <Link to={`/flower/${l.productId}`} className="detail-line__title">{lineTitle(l, lang)}</Link>
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
@@ -112,7 +112,7 @@ export function Component() {
               <div><dt>{w.consignee}</dt><dd>{o.consignee.name} {o.consignee.phone}<br />{o.consignee.region} {o.consignee.detail}</dd></div>
             )}
             {o.carrier || o.trackingNo ? <div><dt>{w.shipping}</dt><dd>{o.carrier} {o.trackingNo}</dd></div> : null}
-            {o.shipBy ? <div><dt>{w.shipBy}</dt><dd>{when(o.shipBy, lang)}</dd></div> : null}
+            {o.shipBy ? <div><dt>{w.shipBy}</dt><dd><When at={o.shipBy} /></dd></div> : null}
             {o.stockPeriod > 0 ? <div><dt>{w.stockPeriod}</dt><dd>{fill(w.days, { n: o.stockPeriod })}</dd></div> : null}
             {o.remark ? <div><dt>{w.remark}</dt><dd>{o.remark}</dd></div> : null}
             {o.cancelReason ? <div><dt>{w.cancelReason}</dt><dd>{o.cancelReason}</dd></div> : null}
@@ -132,7 +132,7 @@ export function Component() {
           <ul className="history">
             {o.payments.map((p) => (
               <li key={p.id} className="history__item">
-                <time className="history__time" dateTime={p.createdAt}>{when(p.createdAt, lang)}</time>
+                <When className="history__time" at={p.createdAt} />
                 <span>{paymentPurposeLabels[p.purpose][lang]} {money(p.amount, lang)} · {w.payer} {p.payerName} · {w.reference} {p.reference}</span>
                 <span className="badge">{paymentRecordStatusLabels[p.status][lang]}</span>
               </li>
@@ -146,7 +146,7 @@ export function Component() {
         <ol className="history">
           {o.timeline.map((e) => (
             <li key={e.id} className="history__item">
-              <time className="history__time" dateTime={e.createdAt}>{when(e.createdAt, lang)}</time>
+              <When className="history__time" at={e.createdAt} />
               <span>{e.actionLabel.startsWith(actorLabels[e.actor][lang]) ? null : <strong>{actorLabels[e.actor][lang]} </strong>}{e.actionLabel}{e.note ? ` · ${e.note}` : ''}</span>
             </li>
           ))}

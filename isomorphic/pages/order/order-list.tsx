@@ -3,10 +3,11 @@
 // (?group=&page=), and on each order the buttons its viewer may press.
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../api-client/types';
-import type { OrderStatCounts, OrderSummary } from '../../api-client/order-types';
+import type { Page } from '../../contracts/common';
+import type { OrderStatCounts, OrderSummary } from '../../contracts/order';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
 import { formatPrice, type Lang } from '../../domain/format';
+import { When } from '../../components/when';
 import { ShippingFlag, statusGroupLabels, statusGroupsByKind, type BuyTypeCode, type StatusGroup } from '../../domain/order';
 import { loaderDeps } from '../../loader-context';
 import { LazyImage } from '../../components/lazy-image';
@@ -108,7 +109,7 @@ function OrderCard({ order: o, side, w, lang, onDone }: { order: OrderSummary; s
     <article className="order-card" aria-label={`${w.orderNo} ${o.orderNo}`}>
       <header className="order-card__head">
         <span>{w.orderNo} <Link to={detail} className="order-card__no">{o.orderNo}</Link></span>
-        <span className="muted">{new Date(o.createdAt).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' })}</span>
+        <span className="muted"><When at={o.createdAt} /></span>
         <span className="order-card__party">{side === 'buyer' ? `${w.shop}：${companyName(o, lang)}` : `${w.buyer}：${o.buyerName}`}</span>
         <span className="order-card__state" data-state={o.state}>
           {o.stateLabel}
@@ -119,7 +120,7 @@ function OrderCard({ order: o, side, w, lang, onDone }: { order: OrderSummary; s
       <ul className="order-card__lines">
         {o.lines.map((l) => (
           <li key={l.id} className="order-line">
-            <span className="order-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} /></span>
+            <span className="order-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></span>
             <span className="order-line__info">
               <span className="order-line__title">{lineTitle(l, lang)}</span>
               <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>

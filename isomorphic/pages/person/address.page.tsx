@@ -1,20 +1,18 @@
 // /home/person/address: my delivery addresses (at most 8, SPEC §5/§9), default first. Add and edit in a
-// form with the region picker, delete after a confirm dialog, make one the default.
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+// form with the region picker (address-form.tsx), delete after a confirm dialog, make one the default.
+import { useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Consignee } from '../../api-client/account-types';
-import type { Area } from '../../api-client/types';
+import type { Consignee } from '../../contracts/account';
+import type { Area } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { AccountLimits } from '../../domain/account';
 import { Codes, messageFor } from '../../domain/codes';
 import { loaderDeps } from '../../loader-context';
 import { useLang } from '../../components/use-lang';
-import { useApiAction, type RunCall } from '../../components/use-api-action';
-import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
-import { RegionPicker, type RegionValue } from '../../components/region-picker';
+import { useApiAction } from '../../components/use-api-action';
 import { Modal } from '../../components/modal';
-import { maxLengthError, mobileError, requiredError } from '../../components/account-rules';
+import { AddressForm } from './address-form';
 import { PersonTitle } from './person-title';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,7 +41,7 @@ export function Component() {
 
   async function setDefault(address: Consignee) {
     setBusyId(address.id);
-    const envelope = await run((api) => api.get(`/consignee/setDefault/${address.id}`));
+    const envelope = await run((api) => api.post(`/consignee/setDefault/${address.id}`));
     if (envelope?.code === 0) await revalidator.revalidate();
     setBusyId(null);
   }
@@ -126,66 +124,5 @@ export function Component() {
         <p>{t('person.deleteConfirm', { name: deleting?.consignee ?? '' })}</p>
       </Modal>
     </section>
-  );
-}
-
-type Field = 'consignee' | 'phone' | 'region' | 'detail';
-
-function AddressForm({ address, provinces, run, onDone }: { address: Consignee | null; provinces: Area[]; run: RunCall; onDone(saved: boolean): Promise<void> }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const form = useRef<HTMLFormElement>(null);
-  const [consignee, setConsignee] = useState(address?.consignee ?? '');
-  const [phone, setPhone] = useState(address?.phone ?? '');
-  const [region, setRegion] = useState<RegionValue>({ provinceCode: address?.provinceCode ?? '', cityCode: address?.cityCode ?? '', districtCode: address?.districtCode ?? '' });
-  const [detail, setDetail] = useState(address?.detail ?? '');
-  const [isDefault, setIsDefault] = useState(address?.isDefault ?? false);
-  const [districtCount, setDistrictCount] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-  const onDistrictOptions = useCallback((n: number) => setDistrictCount(n), []);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const ctx = { t, lang };
-    const regionMissing = !region.provinceCode ? t('person.province') : !region.cityCode ? t('person.city') : !region.districtCode && districtCount > 0 ? t('person.district') : '';
-    const found: FieldErrors<Field> = {
-      consignee: requiredError(consignee, ctx, t('person.consignee')) ?? maxLengthError(consignee, 30, ctx, t('person.consignee')),
-      phone: mobileError(phone, ctx, t('person.phone')),
-      region: regionMissing ? t('form.choose', { field: regionMissing }) : undefined,
-      detail: requiredError(detail, ctx, t('person.detail')) ?? maxLengthError(detail, 120, ctx, t('person.detail')),
-    };
-    setErrors(found);
-    if (hasErrors(found)) return focusFirstInvalid(form.current);
-    setBusy(true);
-    const body = { consignee: consignee.trim(), phone: phone.trim(), ...region, detail: detail.trim(), isDefault };
-    const envelope = await run((api) => (address ? api.post('/consignee/editorConsignee', { id: address.id, ...body }) : api.post('/consignee/addConsignee', body)));
-    if (!envelope || envelope.code !== 0) {
-      setBusy(false);
-      if (envelope?.code === Codes.INVALID_MOBILE) setErrors({ phone: envelope.message });
-      return;
-    }
-    await onDone(true);
-  }
-
-  const idPrefix = address ? `address-${address.id}` : 'address-new';
-  return (
-    <form ref={form} className="form address-form" method="post" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={address ? t('person.editAddress') : t('person.addAddress')}>
-      <h2 className="panel__subtitle">{address ? t('person.editAddress') : t('person.addAddress')}</h2>
-      <div className="form__grid">
-        <TextField name="consignee" id={`${idPrefix}-consignee`} label={t('person.consignee')} autoComplete="name" maxLength={30} value={consignee} onChange={setConsignee} error={errors.consignee} required />
-        <TextField name="phone" id={`${idPrefix}-phone`} label={t('person.phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={setPhone} error={errors.phone} required />
-      </div>
-      <RegionPicker provinces={provinces} value={region} onChange={setRegion} run={run} error={errors.region} idPrefix={idPrefix} onDistrictOptions={onDistrictOptions} />
-      <TextField name="detail" id={`${idPrefix}-detail`} label={t('person.detail')} placeholder={t('person.detailPlaceholder')} autoComplete="street-address" maxLength={120} value={detail} onChange={setDetail} error={errors.detail} required />
-      <label className="check">
-        <input type="checkbox" name="isDefault" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
-        <span>{t('person.makeDefault')}</span>
-      </label>
-      <div className="form__actions">
-        <SubmitButton busy={busy} busyLabel={t('form.saving')}>{t('form.save')}</SubmitButton>
-        <button type="button" className="button" disabled={busy} onClick={() => void onDone(false)}>{t('form.cancel')}</button>
-      </div>
-    </form>
   );
 }

@@ -3,11 +3,13 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import type { Page } from '../../api-client/types';
-import { FavouriteType, type FavouriteState, type FollowedCompany, type FollowedProduct } from '../../api-client/catalogue-types';
+import type { Page } from '../../contracts/common';
+import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../contracts/catalogue';
+import { FavouriteType } from '../../domain/catalogue';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { formatRelativeTime } from '../../domain/format';
+import { useNow, useTimeZone } from '../../components/when';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
@@ -42,6 +44,8 @@ export function Component() {
   const w = useWords(favouriteWords);
   const g = useWords(galleryWords);
   const lang = useLang();
+  const now = useNow();
+  const zone = useTimeZone();
   const { pathname } = useLocation();
   const { page } = loaded;
   const pages = pageCount(page.total, page.pageSize);
@@ -58,16 +62,16 @@ export function Component() {
         <ul className="company-grid">
           {loaded.page.list.map((c) => (
             <CompanyCard key={c.id} company={c} countLabel={fill(g.productCount, { count: c.productCount })}>
-              <Unfollow type={FavouriteType.COMPANY} targetId={c.id} followedAt={fill(w.followedAt, { time: formatRelativeTime(c.followedAt, lang) })} />
+              <Unfollow type={FavouriteType.COMPANY} targetId={c.id} followedAt={fill(w.followedAt, { time: formatRelativeTime(c.followedAt, lang, now, zone) })} />
             </CompanyCard>
           ))}
         </ul>
       ) : (
         <ul className="product-grid product-grid--narrow">
-          {loaded.page.list.map((p, i) => (
+          {loaded.page.list.map((p) => (
             <li key={p.id} className="collection__item">
-              <ul><ProductCard product={p} eager={i < 8} /></ul>
-              <Unfollow type={FavouriteType.PRODUCT} targetId={p.id} followedAt={fill(w.followedAt, { time: formatRelativeTime(p.followedAt, lang) })} />
+              <ul><ProductCard product={p} /></ul>
+              <Unfollow type={FavouriteType.PRODUCT} targetId={p.id} followedAt={fill(w.followedAt, { time: formatRelativeTime(p.followedAt, lang, now, zone) })} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SessionInfo, UserInfo } from '../../api-client/account-types';
+import type { SessionInfo, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
@@ -11,6 +11,7 @@ import { useApiAction } from '../../components/use-api-action';
 import { SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { maxLengthError, requiredError } from '../../components/account-rules';
 import { PersonTitle } from './person-title';
+import { byLang } from '../../domain/format';
 
 type Field = 'nickname' | 'realName' | 'email';
 const MAX = 30;
@@ -38,7 +39,7 @@ export function Component() {
           <div><dt>{t('person.nickname')}</dt><dd>{user.nickname || notSet}</dd></div>
           <div><dt>{t('person.realName')}</dt><dd>{user.realName || notSet}</dd></div>
           <div><dt>{t('person.email')}</dt><dd>{user.email || notSet}</dd></div>
-          <div><dt>{t('person.company')}</dt><dd>{company ? (lang === 'en' && company.nameEn ? company.nameEn : company.name) : notSet}</dd></div>
+          <div><dt>{t('person.company')}</dt><dd>{company ? byLang(lang, company.name, company.nameEn) : notSet}</dd></div>
           <div><dt>{t('person.settled')}</dt><dd>{user.settled ? t('person.settledYes') : t('person.settledNo')}</dd></div>
           <div><dt>{t('person.joined')}</dt><dd>{user.createdAt.slice(0, 10)}</dd></div>
         </dl>

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SessionInfo, UserInfo } from '../../api-client/account-types';
+import type { SessionInfo, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { maskMobile, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';

@@ -1,12 +1,15 @@
 // The product page's add-to-cart panel: the kind of purchase (sample cut, bulk, plate cut), a quantity and
-// the chosen colour card. Guests are sent to sign in and come back here.
+// the chosen colour card. Each kind says its minimum order and unit, the price at the quantity typed and
+// what happens after ordering (for bulk: the seller confirms price and deposit first); the quantity starts
+// at the kind's minimum. Guests are sent to sign in and come back here.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import type { ColourCard } from '../../api-client/types';
-import type { CartLine } from '../../api-client/order-types';
-import { BuyType, buyTypeLabels } from '../../domain/catalogue';
-import { buyTypes, OrderLimits } from '../../domain/order';
+import type { ColourCard } from '../../contracts/common';
+import type { CartLine } from '../../contracts/order';
+import { BuyType, buyTypeLabels, unitLabels } from '../../domain/catalogue';
+import { formatPrice, hasPrice } from '../../domain/format';
+import { buyTypes, orderKindRules } from '../../domain/order';
 import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
 import { useApiAction } from '../../components/use-api-action';
@@ -15,7 +18,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { cartWords } from '../cart/cart-words';
 
-export const AddToCart = observer(function AddToCart({ productId, colour }: { productId: number; colour: ColourCard | null }) {
+export const AddToCart = observer(function AddToCart({ productId, colour, price, unit }: { productId: number; colour: ColourCard | null; price: number | null; unit: number }) {
   const w = useWords(cartWords);
   const lang = useLang();
   const { auth, cart, toasts } = useStores();
@@ -23,10 +26,13 @@ export const AddToCart = observer(function AddToCart({ productId, colour }: { pr
   const navigate = useNavigate();
   const location = useLocation();
   const [buyType, setBuyType] = useState<number>(BuyType.SAMPLE_CUT);
-  const [num, setNum] = useState(1);
+  const [num, setNum] = useState(orderKindRules[BuyType.SAMPLE_CUT].min);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
-  const max = buyType === BuyType.SAMPLE_CUT ? OrderLimits.maxSampleNum : OrderLimits.maxBuyNum;
+  const rules = orderKindRules[buyType];
+  const max = rules.max;
+  const unitName = rules.counts === 'cut' ? w.cutUnit : unitLabels[unit]?.[lang] ?? '';
+  const chooseKind = (code: number) => { setBuyType(code); setNum(orderKindRules[code].min); };
 
   async function add() {
     if (!auth.isAuthenticated) {
@@ -50,16 +56,27 @@ export const AddToCart = observer(function AddToCart({ productId, colour }: { pr
         <legend className="add-to-cart__label">{w.buyType}</legend>
         {buyTypes.map((code) => (
           <label key={code} className={`chip${buyType === code ? ' is-active' : ''}`}>
-            <input type="radio" name="buyType" value={code} checked={buyType === code} onChange={() => { setBuyType(code); if (code === BuyType.SAMPLE_CUT) setNum((n) => Math.min(n, OrderLimits.maxSampleNum)); }} />
+            <input type="radio" name="buyType" value={code} checked={buyType === code} onChange={() => chooseKind(code)} />
             {buyTypeLabels[code]?.[lang]}
           </label>
         ))}
       </fieldset>
       <div className="add-to-cart__row">
         <span className="add-to-cart__label">{w.quantity}</span>
-        <QuantityStepper value={num} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} />
+        <QuantityStepper value={num} min={rules.min} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} />
       </div>
-      {buyType === BuyType.SAMPLE_CUT ? <p className="muted add-to-cart__hint">{fill(w.sampleHint, { max: OrderLimits.maxSampleNum })}</p> : null}
+      <dl className="add-to-cart__facts">
+        <div><dt>{w.minimumOrder}</dt><dd data-fact="minimum">{fill(w.minimumValue, { min: rules.min, max: rules.max.toLocaleString('en'), unit: unitName })}</dd></div>
+        <div>
+          <dt>{fill(w.priceAtQuantity, { num, unit: unitName })}</dt>
+          <dd data-fact="price">
+            {buyType === BuyType.SAMPLE_CUT ? w.free
+              : hasPrice(price) ? fill(w.priceAtQuantityValue, { amount: formatPrice(price * num, lang), price: formatPrice(price, lang), unit: unitName })
+                : w.priceByNegotiation}
+          </dd>
+        </div>
+        <div><dt>{w.nextSteps}</dt><dd data-fact="next">{buyType === BuyType.SAMPLE_CUT ? w.nextSample : buyType === BuyType.BULK ? w.nextBulk : w.nextPlate}</dd></div>
+      </dl>
       <div className="add-to-cart__row">
         <button type="button" className="button button--primary add-to-cart__button" disabled={busy} onClick={() => void add()}>
           {busy ? w.adding : w.add}

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ColourCard, CompanyInfo, ProductDetail } from '../../api-client/types';
+import type { CompanyInfo, ProductDetail } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { patternTypeLabels, shapeLabels, unitLabels } from '../../domain/catalogue';
-import { hasPrice } from '../../domain/format';
+import { byLang, hasPrice } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
 import { LazyImage } from '../../components/lazy-image';
 import { ThumbnailStrip } from '../../components/thumbnail-strip';
@@ -31,12 +31,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const signal = request.signal;
   // Whether the visitor collected it (false for guests); asked alongside the product.
   const followedPromise = favouriteStatus(api, FavouriteType.PRODUCT, id, stores.auth.isAuthenticated, signal);
-  const [productEnvelope, cardsEnvelope] = await Promise.all([
-    api.get<ProductDetail>(`/product/getProduct/${id}`, undefined, { signal }),
-    api.get<ColourCard[]>('/productColor/getColorCards', { productId: id }, { signal }),
-  ]);
-  const product = unwrap(productEnvelope);
-  const colourCards = cardsEnvelope.code === Codes.OK ? cardsEnvelope.data : product.colourCards ?? [];
+  // The detail carries its colour cards: one call.
+  const product = unwrap(await api.get<ProductDetail>(`/product/getProduct/${id}`, undefined, { signal }));
+  const colourCards = product.colourCards;
   // The supplier card is a nicety: the page stands without it.
   const companyEnvelope = await api.get<CompanyInfo>('/company/getCompanyInfo', { companyId: product.companyId }, { signal }).catch(() => null);
   const company = companyEnvelope && companyEnvelope.code === Codes.OK ? companyEnvelope.data : null;
@@ -44,6 +41,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 type ProductData = Awaited<ReturnType<typeof loader>>;
+
+/** The main picture: the page's width on a phone, half the 1190 px content on a wide screen. */
+const MAIN_IMAGE_SIZES = '(max-width: 760px) 100vw, 560px';
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
@@ -68,8 +68,8 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
     ? { url: colour.imageUrl, alt: t('product.colourImageAlt', { title, colour: colourName(colour, lang) }) }
     : gallery[Math.min(active, gallery.length - 1)];
 
-  const description = (lang === 'en' ? product.descriptionEn || product.description : product.description) || t('site.description');
-  const companyName = lang === 'en' ? product.companyNameEn || product.companyName : product.companyName;
+  const description = byLang(lang, product.description, product.descriptionEn) || t('site.description');
+  const companyName = byLang(lang, product.companyName, product.companyNameEn);
   const links = canonicalLinks(publicUrl, `/flower/${product.id}`, lang);
   const structured = {
     '@context': 'https://schema.org',
@@ -121,7 +121,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
       <article className="product">
         <section className="product__gallery" aria-label={t('product.images')}>
           <div className="product__main-image">
-            <LazyImage src={main.url} alt={main.alt} eager zoom />
+            <LazyImage src={main.url} alt={main.alt} priority zoom sizes={MAIN_IMAGE_SIZES} />
           </div>
           <ThumbnailStrip images={gallery} active={active} onSelect={(i) => { setColourId(null); setActive(i); }} />
         </section>
@@ -139,7 +139,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
 
           <h2 className="section-title">{t('product.colourCards')}</h2>
           <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
-          <AddToCart productId={product.id} colour={colour} />
+          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} />
 
           <h2 className="section-title">{t('product.specs')}</h2>
           <dl className="specs">
@@ -154,7 +154,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
             {company ? (
               <dl className="supplier__facts">
                 {company.province || company.city ? <div><dt>{t('product.location')}</dt><dd>{[company.province, company.city].filter(Boolean).join(' ')}</dd></div> : null}
-                {company.mainBusiness ? <div><dt>{t('product.mainBusiness')}</dt><dd>{lang === 'en' ? company.mainBusinessEn || company.mainBusiness : company.mainBusiness}</dd></div> : null}
+                {company.mainBusiness ? <div><dt>{t('product.mainBusiness')}</dt><dd>{byLang(lang, company.mainBusiness, company.mainBusinessEn)}</dd></div> : null}
               </dl>
             ) : null}
             <button type="button" className="button button--primary" onClick={() => setContactOpen(true)}>{t('product.contactSupplier')}</button>

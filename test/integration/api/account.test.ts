@@ -84,11 +84,11 @@ for (const { dialect, skip } of await dialects()) {
 
     t.test('login, session, user info and logout', async (t) => {
       const unknown = await api.post('/front/user/login', { mobile: '13899999999', password: enc('lace2026') });
-      t.equal(unknown.body.code, Codes.MOBILE_NOT_REGISTERED);
       const wrong = await api.post('/front/user/login', { mobile: '13800000001', password: enc('wrong123') });
       t.equal(wrong.status, 400);
-      t.equal(wrong.body.code, Codes.WRONG_PASSWORD);
-      t.equal(wrong.body.message, 'The password is incorrect, please input again');
+      t.equal(wrong.body.code, Codes.LOGIN_FAILED);
+      t.equal(wrong.body.message, 'The phone number or password is incorrect, please input again');
+      t.same({ status: unknown.status, body: unknown.body }, { status: wrong.status, body: wrong.body }, 'an unknown phone gets the same answer as a wrong password');
       const ok = await api.post<{ token: string; user: { mobile: string } }>('/front/user/login', { mobile: '13800000001', password: enc('lace2026') });
       t.equal(ok.body.code, 0);
       const token = ok.body.data.token;
@@ -121,7 +121,7 @@ for (const { dialect, skip } of await dialects()) {
       t.ok(token);
       for (let i = 0; i < 5; i++) {
         const r = await api.post('/front/user/login', { mobile: '13800000004', password: enc('nope1234') });
-        t.equal(r.body.code, Codes.WRONG_PASSWORD);
+        t.equal(r.body.code, Codes.LOGIN_FAILED);
       }
       const locked = await api.post('/front/user/login', { mobile: '13800000004', password: enc('lace2026') });
       t.equal(locked.status, 429);
@@ -140,7 +140,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(wrongOld.body.code, Codes.WRONG_PASSWORD);
       const ok = await api.post('/user/restPasswd', { oldPassword: enc('lace2026'), password: enc('newpass1'), confirmPassword: enc('newpass1') }, token);
       t.equal(ok.body.code, 0);
-      t.equal((await api.post('/front/user/login', { mobile: '13800000005', password: enc('lace2026') })).body.code, Codes.WRONG_PASSWORD, 'old password no longer works');
+      t.equal((await api.post('/front/user/login', { mobile: '13800000005', password: enc('lace2026') })).body.code, Codes.LOGIN_FAILED, 'old password no longer works');
       t.equal((await api.post('/front/user/login', { mobile: '13800000005', password: enc('newpass1') })).body.code, 0, 'new password works');
 
       t.equal((await api.post('/user/checkPasswd', { password: enc('newpass1') }, token)).body.code, 0);
@@ -153,6 +153,21 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(badEmail.status, 400);
       const row = await db.selectFrom('app_user').selectAll().where('mobile', '=', '13800000005').executeTakeFirstOrThrow();
       t.equal(row.email, 'buyer@example.com');
+
+      // The avatar must be a picture this user uploaded: never another person's file.
+      const now = new Date().toISOString();
+      const other = await db.selectFrom('app_user').select('id').where('mobile', '<>', '13800000005').executeTakeFirstOrThrow();
+      await db.insertInto('stored_file').values([
+        { path: `upload/${row.id}/me.jpg`, content_type: 'image/jpeg', size: 100, width: 10, height: 10, owner_user_id: row.id, created_at: now },
+        { path: `upload/${other.id}/them.jpg`, content_type: 'image/jpeg', size: 100, width: 10, height: 10, owner_user_id: other.id, created_at: now },
+      ]).execute();
+      const theirs = await api.post('/user/updateUser', { avatarPath: `upload/${other.id}/them.jpg` }, token);
+      t.equal(theirs.body.code, Codes.AVATAR_NOT_OWNED, "another person's upload is refused");
+      t.equal((await api.post('/user/updateUser', { avatarPath: 'upload/nobody/none.jpg' }, token)).body.code, Codes.AVATAR_NOT_OWNED, 'so is a path nobody uploaded');
+      const mine = await api.post<{ avatarUrl: string }>('/user/updateUser', { avatarPath: `upload/${row.id}/me.jpg` }, token);
+      t.equal(mine.body.code, 0, 'their own upload is taken');
+      t.match(mine.body.data.avatarUrl, 'me.jpg');
+      t.equal((await api.post('/user/updateUser', { avatarPath: '' }, token)).body.code, 0, 'and the avatar can be cleared');
     });
 
     t.test('phone change needs the password and a code sent to the new phone', async (t) => {
@@ -188,6 +203,55 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(ok.body.code, 0);
       t.equal((await api.post('/user/getUserInfo', {}, token)).body.code, Codes.SESSION_EXPIRED, 'old sessions ended');
       t.equal((await api.post('/front/user/login', { mobile: '13800000007', password: enc('reset123') })).body.code, 0);
+    });
+
+    t.test('50 concurrent wrong guesses leave the code dead after 5', async (t) => {
+      const mobile = '13800000008';
+      await api.signUp(mobile);
+      await db.updateTable('sms_code').set({ created_at: new Date(Date.now() - 61_000).toISOString() }).where('mobile', '=', mobile).execute();
+      t.equal((await api.post('/front/user/getVerifyCode', { mobile, purpose: 'findPassword' })).body.code, 0);
+      const code = api.lastCode(mobile);
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      // From 50 addresses at once (a botnet), so only the code's own attempt counter stands in the way.
+      const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.app.inject({
+        method: 'POST', url: '/front/user/findPassWd', remoteAddress: `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        headers: { 'x-lang': 'en' },
+        payload: { mobile, smsCode: wrong(i), password: enc('taken123'), confirmPassword: enc('taken123') },
+      })));
+      t.same([...new Set(guesses.map((g) => g.json().code))], [Codes.SMS_CODE_INVALID], 'every guess refused');
+      const row = await db.selectFrom('sms_code').select(['attempts', 'used_at']).where('mobile', '=', mobile).where('purpose', '=', 'findPassword').executeTakeFirstOrThrow();
+      t.equal(row.attempts, 5, 'five guesses were counted, no more');
+      const right = await api.post('/front/user/findPassWd', { mobile, smsCode: code, password: enc('taken123'), confirmPassword: enc('taken123') });
+      t.equal(right.body.code, Codes.SMS_CODE_INVALID, 'the right code no longer works');
+      t.equal((await api.post('/front/user/login', { mobile, password: enc('lace2026') })).body.code, 0, 'the password is unchanged');
+    });
+
+    t.test('20 concurrent wrong sign-ins: 5 are checked, the rest throttled, then the right password too', async (t) => {
+      const mobile = '13800000010';
+      await api.signUp(mobile);
+      await db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post('/front/user/login', { mobile, password: enc(`guess${1000 + i}`) })));
+      t.equal(answers.filter((a) => a.body.code === Codes.LOGIN_FAILED).length, 5, 'five guesses were checked');
+      t.equal(answers.filter((a) => a.body.code === Codes.LOGIN_THROTTLED).length, 15, 'fifteen were refused unchecked');
+      t.equal((await api.post('/front/user/login', { mobile, password: enc('lace2026') })).body.code, Codes.LOGIN_THROTTLED, 'the right password waits for the window too');
+    });
+
+    t.test('changing the password ends the other sessions; password checks are throttled like sign-in', async (t) => {
+      const mobile = '13800000011';
+      const here = await api.signUp(mobile);
+      const elsewhere = (await api.post<{ token: string }>('/front/user/login', { mobile, password: enc('lace2026') })).body.data.token;
+      t.equal((await api.post('/user/getUserInfo', {}, elsewhere)).body.code, 0, 'signed in on a second device');
+      const changed = await api.post('/user/restPasswd', { oldPassword: enc('lace2026'), password: enc('moved2026'), confirmPassword: enc('moved2026') }, here);
+      t.equal(changed.body.code, 0);
+      t.equal((await api.post('/user/getUserInfo', {}, here)).body.code, 0, 'the session that changed it stays');
+      t.equal((await api.post('/user/getUserInfo', {}, elsewhere)).body.code, Codes.SESSION_EXPIRED, 'the other session ended');
+
+      for (let i = 0; i < 5; i++) t.equal((await api.post('/user/checkPasswd', { password: enc(`nope${i}abc`) }, here)).body.code, Codes.WRONG_PASSWORD, `wrong check ${i + 1}`);
+      const locked = await api.post('/user/checkPasswd', { password: enc('moved2026') }, here);
+      t.equal(locked.status, 429);
+      t.equal(locked.body.code, Codes.LOGIN_THROTTLED, 'the sixth check is refused, right or not');
+      t.equal((await api.post('/user/changeMobile', { password: enc('moved2026'), mobile: '13900000011', smsCode: '000000' }, here)).body.code, Codes.LOGIN_THROTTLED, 'so is a phone change');
+      t.equal((await api.post('/front/user/login', { mobile, password: enc('moved2026') })).body.code, Codes.LOGIN_THROTTLED, 'and sign-in: one count per account');
     });
 
     t.test('messages follow the caller language', async (t) => {

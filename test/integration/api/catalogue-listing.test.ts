@@ -6,8 +6,8 @@ import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { Unit } from '../../../isomorphic/domain/catalogue';
-import type { CompanySummary, Page, ProductSummary } from '../../../isomorphic/api-client/types';
-import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/api-client/catalogue-types';
+import type { CompanySummary, Page, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/contracts/catalogue';
 
 const PRODUCTS = 48;
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Codes } from '../../../isomorphic/domain/codes';
-import type { Consignee } from '../../../isomorphic/api-client/account-types';
+import type { Consignee } from '../../../isomorphic/contracts/account';
 import { dialects } from '../../helpers/db';
 import { createAccountsApi } from '../../helpers/accounts';
 
@@ -50,7 +50,10 @@ for (const { dialect, skip } of await dialects()) {
     });
 
     t.test('set default keeps exactly one default', async (t) => {
-      const r = await api.get(`/consignee/setDefault/${second.id}`, alice);
+      const byLink = await api.get(`/consignee/setDefault/${second.id}`, alice);
+      t.equal(byLink.body.code, Codes.NOT_FOUND, 'a GET (a link, an image) changes nothing');
+      t.equal((await db.selectFrom('consignee').select('is_default').where('id', '=', second.id).executeTakeFirstOrThrow()).is_default, 0);
+      const r = await api.post(`/consignee/setDefault/${second.id}`, {}, alice);
       t.equal(r.body.code, 0);
       const rows = await db.selectFrom('consignee').selectAll().where('user_id', '=', (await db.selectFrom('app_user').select('id').where('mobile', '=', '13700000001').executeTakeFirstOrThrow()).id).execute();
       t.same(rows.filter((x) => x.is_default === 1).map((x) => x.id), [second.id]);
@@ -72,7 +75,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(edit.body.code, Codes.ADDRESS_NOT_FOUND);
       const del = await api.post('/consignee/deleteConsignee', { id: first.id }, bob);
       t.equal(del.body.code, Codes.ADDRESS_NOT_FOUND);
-      const def = await api.get(`/consignee/setDefault/${first.id}`, bob);
+      const def = await api.post(`/consignee/setDefault/${first.id}`, {}, bob);
       t.equal(def.body.code, Codes.ADDRESS_NOT_FOUND);
       t.same((await api.get<Consignee[]>('/consignee/listConsignee', bob)).body.data, [], 'bob sees none of alice\'s');
       t.same(await db.selectFrom('consignee').selectAll().orderBy('id').execute(), snapshot, 'nothing changed');
@@ -94,6 +97,28 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await api.get<Consignee[]>('/consignee/listConsignee', alice)).body.data.length, 8);
       const withDefault = await api.post('/consignee/addConsignee', address(21, { isDefault: true }), bob);
       t.equal((withDefault.body.data as Consignee).isDefault, true);
+    });
+
+    t.test('parallel calls: 20 adds at once keep the cap of 8; an edit racing a delete answers 404, never 500', async (t) => {
+      const carol = await api.signUp('13700000003');
+      const adds = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post('/consignee/addConsignee', address(100 + i), carol)));
+      t.equal(adds.filter((r) => r.body.code === 0).length, 8, 'eight are added');
+      t.equal(adds.filter((r) => r.body.code === Codes.ADDRESS_LIMIT).length, 12, 'twelve refused with 210020');
+      const list = (await api.get<Consignee[]>('/consignee/listConsignee', carol)).body.data;
+      t.equal(list.length, 8, 'eight stored');
+      t.equal(list.filter((c) => c.isDefault).length, 1, 'one default');
+      const target = list[3].id;
+      const race = await Promise.all([
+        api.post('/consignee/deleteConsignee', { id: target }, carol),
+        api.post('/consignee/editorConsignee', { id: target, ...address(200) }, carol),
+        api.post(`/consignee/setDefault/${target}`, {}, carol),
+        api.post('/consignee/deleteConsignee', { id: target }, carol),
+      ]);
+      t.ok(race.every((r) => r.status < 500), `no 5xx (${race.map((r) => r.status).join(', ')})`);
+      t.ok(race.every((r) => r.body.code === 0 || r.body.code === Codes.ADDRESS_NOT_FOUND), 'each succeeded or found the address gone (210021)');
+      const after = (await api.get<Consignee[]>('/consignee/listConsignee', carol)).body.data;
+      t.equal(after.length, 7, 'the address is gone');
+      t.equal(after.filter((c) => c.isDefault).length, 1, 'still one default');
     });
   });
 }

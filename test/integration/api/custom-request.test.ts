@@ -5,8 +5,8 @@ import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
-import type { Page } from '../../../isomorphic/api-client/types';
-import type { CustomRequest, UploadedFile } from '../../../isomorphic/api-client/catalogue-types';
+import type { Page } from '../../../isomorphic/contracts/common';
+import type { CustomRequest, UploadedFile } from '../../../isomorphic/contracts/catalogue';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(dialect, { skip }, async (t) => {
@@ -42,7 +42,8 @@ for (const { dialect, skip } of await dialects()) {
       const res = await pattern({ images: mine.slice(0, 3) });
       t.equal(res.status, 200);
       t.match(res.body.data, { kind: 'pattern', status: 0, fields: { widthCm: 20, heightCm: 15.5, quantity: 300, remark: '要白色' } });
-      t.same(res.body.data.imageUrls, mine.slice(0, 3).map((p) => `/api/files/${p}`));
+      t.same(res.body.data.imageUrls.map((u) => u.replace(/\?v=[0-9a-z.]+$/, '')), mine.slice(0, 3).map((p) => `/api/files/${p}`));
+      t.ok(res.body.data.imageUrls.every((u) => /\?v=[0-9a-z]+\.[0-9a-z]+$/.test(u)), 'with each file\'s version');
       const row = await db.selectFrom('custom_request').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
       t.match(row, { user_id: alice.userId, kind: 'pattern', status: 0 });
       t.same(JSON.parse(row.images), mine.slice(0, 3), 'stored');

@@ -4,8 +4,8 @@ import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
-import type { Page } from '../../../isomorphic/api-client/types';
-import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/api-client/catalogue-types';
+import type { Page } from '../../../isomorphic/contracts/common';
+import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/contracts/catalogue';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(dialect, { skip }, async (t) => {

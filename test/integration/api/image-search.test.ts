@@ -17,12 +17,15 @@ import { Codes } from '../../../isomorphic/domain/codes';
 import { openDatabase, type Db } from '../../../api/db/database';
 import { createTestDb, dialects, type TestDb } from '../../helpers/db';
 import { createLaceCatalogue, type TestProduct } from '../../helpers/lace-catalogue';
+import { nextVisitorAddress } from '../../helpers/visitors';
+import { mintVisitorId, visitorSecret } from '../../../api/modules/search/visitor-id';
 
 type Body<T = unknown> = { code: number; message: string; data: T };
 interface Hit { id: number; rank: number; similarity: number }
 
-let visitorSeq = 0;
-const newVisitor = () => `visitor-${process.pid}-${++visitorSeq}-${Date.now()}`;
+/** The key the api signs visitor ids with (its data dir's, set per dialect below); a new visitor's id as the api would hand it out. */
+let visitorKey = '';
+const newVisitor = () => mintVisitorId(visitorKey);
 
 function filesUnder(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
@@ -84,6 +87,7 @@ for (const { dialect, skip } of await dialects()) {
     const testDb = await createTestDb(dialect);
     t.teardown(() => testDb.cleanup());
     const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
+    visitorKey = visitorSecret(config.api.visitorSecret, config.dataDir);
     const storage = createStorageDriver(config);
     const products: TestProduct[] = await createLaceCatalogue(testDb.db.db, storage, 12);
     const pgvectorSkipped = dialect === 'postgres' ? await pgvectorSkip() : 'SQLite';
@@ -103,13 +107,16 @@ for (const { dialect, skip } of await dialects()) {
     const exactSimilarity = new Map<string, number>();
     for (const phase of phases) await t.test(phase.name, { skip: phase.skip ?? false }, async (t) => {
       const apiDb = phase.preferIndex ? indexPreferringDb(testDb) : testDb.db;
-      const deps = { config, db: apiDb, storage, imageSearch: { refreshMs: 0, pgvector: phase.pgvector, ...(phase.annFrom ? { annFrom: phase.annFrom, annDims: 32 } : {}), ...(phase.exactTop !== undefined ? { annExactTop: phase.exactTop } : {}) } };
+      const deps = { config, db: apiDb, storage, imageSearch: { refreshMs: 0, queueMax: 1000, pgvector: phase.pgvector, ...(phase.annFrom ? { annFrom: phase.annFrom, annDims: 32 } : {}), ...(phase.exactTop !== undefined ? { annExactTop: phase.exactTop } : {}) } };
       const app: FastifyInstance = await buildApiApp({ deps });
       t.teardown(async () => { await app.close(); if (apiDb !== testDb.db) await apiDb.destroy(); });
 
       const headers = (visitor: string, extra: Record<string, string> = {}) => ({ 'x-lang': 'en', 'x-visitor-id': visitor, ...extra });
+      // A guest's quota is kept per address and visitor id: one visitor searches from one address.
+      const addresses = new Map<string, string>();
+      const addressOf = (visitor: string) => addresses.get(visitor) ?? addresses.set(visitor, nextVisitorAddress()).get(visitor)!;
       const startJson = async (image: Buffer | string, visitor: string) => {
-        const res = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(visitor), payload: { image: typeof image === 'string' ? image : image.toString('base64') } });
+        const res = await app.inject({ remoteAddress: addressOf(visitor), method: 'POST', url: '/search/encoded', headers: headers(visitor), payload: { image: typeof image === 'string' ? image : image.toString('base64') } });
         return { status: res.statusCode, body: res.json() as Body<{ searchKey: string } | null> };
       };
       const poll = async (key: string) => (await app.inject({ method: 'GET', url: `/search/polling/${key}` })).json() as Body<number>;
@@ -186,10 +193,10 @@ for (const { dialect, skip } of await dialects()) {
       if (phase.all) {
         t.test('raw image body and /search/url both start a search', async (t) => {
           const visitor = newVisitor();
-          const raw = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(visitor, { 'content-type': 'image/jpeg' }), payload: products[1].picture });
+          const raw = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/encoded', headers: headers(visitor, { 'content-type': 'image/jpeg' }), payload: products[1].picture });
           t.equal(raw.json().code, 0);
           t.equal((await waitFor(raw.json().data.searchKey)).code, 0);
-          const byUrl = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: storage.url(products[2].path) } });
+          const byUrl = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: storage.url(products[2].path) } });
           t.equal(byUrl.json().code, 0, 'a URL on our storage');
           const done = await waitFor(byUrl.json().data.searchKey);
           const detail = await app.inject({ method: 'GET', url: `/search/getResultDetailOnLsk?searchId=${done.data}`, headers: headers(visitor) });
@@ -197,10 +204,37 @@ for (const { dialect, skip } of await dialects()) {
           t.equal(first.id, products[2].id);
           t.equal(first.company.nameEn, 'Test Lace Works', 'with its company');
           t.equal(first.colourCards.length, 1, 'and its colour cards');
-          const outside = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: 'https://evil.example.com/x.jpg' } });
+          const outside = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: 'https://evil.example.com/x.jpg' } });
           t.equal(outside.json().code, Codes.IMAGE_URL_INVALID);
-          const climbing = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: '../../etc/passwd' } });
+          const climbing = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: '../../etc/passwd' } });
           t.equal(climbing.json().code, Codes.IMAGE_URL_INVALID);
+        });
+
+        t.test('a search by pattern only (?mode=shape) finds the product in dim, tinted light; another mode is refused', async (t) => {
+          const p = products[6];
+          // Under a tungsten-like cast at 0.6 of the light, most of the colour gone.
+          const tinted = await sharp(p.picture).modulate({ saturation: 0.2, brightness: 0.6 }).linear([1.25, 0.9, 0.55], [0, 0, 0]).jpeg({ quality: 80 }).toBuffer();
+          const visitor = newVisitor();
+          const started = await app.inject({ method: 'POST', url: '/search/encoded?mode=shape', headers: headers(visitor, { 'content-type': 'image/jpeg' }), payload: tinted });
+          t.equal(started.json().code, 0, 'a search by pattern only starts');
+          const done = await waitFor(started.json().data.searchKey);
+          const res = await app.inject({ method: 'GET', url: `/search/getResult?searchId=${done.data}&pageNum=1&pageSize=3`, headers: headers(visitor) });
+          const list = (res.json() as Body<{ list: Hit[] }>).data.list;
+          t.equal(list[0]?.id, p.id, `the product first (got ${list.map((h) => h.id).join(', ')})`);
+          const byUrl = await app.inject({ method: 'POST', url: '/search/url', headers: headers(visitor), payload: { url: storage.url(p.path), mode: 'shape' } });
+          t.equal(byUrl.json().code, 0, '/search/url takes the mode too');
+          t.equal((await waitFor(byUrl.json().data.searchKey)).code, 0);
+          const jobsBefore = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+          for (const url of ['/search/encoded?mode=colour', '/search/encoded?mode=shape&x=1']) {
+            const bad = await app.inject({ method: 'POST', url, headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: tinted });
+            t.equal(bad.statusCode, 400, `${url}: 400`);
+            t.equal(bad.json().code, Codes.SEARCH_MODE_INVALID);
+            t.match(bad.json().message, 'The search mode must be all (pattern and colour) or shape (pattern only)');
+          }
+          const badUrl = await app.inject({ method: 'POST', url: '/search/url', headers: headers(newVisitor()), payload: { url: storage.url(p.path), mode: 'colour' } });
+          t.equal(badUrl.statusCode, 400, 'a bad mode in /search/url: 400');
+          const jobsAfter = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+          t.equal(jobsAfter, jobsBefore, 'and no search job');
         });
 
         t.test('polling answers -1 until the search id, unknown keys are not found', async (t) => {
@@ -256,21 +290,18 @@ for (const { dialect, skip } of await dialects()) {
           const cases: Array<[string, () => Promise<{ code: number; status: number }>, number]> = [
             ['not an image', async () => { const r = await startJson(Buffer.from('hello, this is plain text and not a picture'), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_NOT_IMAGE],
             ['empty JSON image', async () => { const r = await startJson('', newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_EMPTY],
-            ['empty raw body', async () => { const r = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: Buffer.alloc(0) }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_EMPTY],
+            ['empty raw body', async () => { const r = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: Buffer.alloc(0) }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_EMPTY],
             ['truncated file', async () => { const r = await startJson(jpeg.subarray(0, Math.floor(jpeg.length / 2)), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_CORRUPT],
-            ['50 MB raw file', async () => { const r = await app.inject({ method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: big }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_TOO_LARGE],
+            ['50 MB raw file', async () => { const r = await app.inject({ remoteAddress: nextVisitorAddress(), method: 'POST', url: '/search/encoded', headers: headers(newVisitor(), { 'content-type': 'image/jpeg' }), payload: big }); return { code: r.json().code, status: r.statusCode }; }, Codes.IMAGE_TOO_LARGE],
             ['50 MB base64 file', async () => { const r = await startJson(big, newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_TOO_LARGE],
             ['20000×20000 image', async () => { const r = await startJson(hugePngHeader(20000, 20000), newVisitor()); return { code: r.body.code, status: r.status }; }, Codes.IMAGE_TOO_MANY_PIXELS],
           ];
           const jobsBefore = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
           const filesBefore = filesUnder(path.join(testDb.dir, 'files'));
           for (const [name, run, code] of cases) {
-            const t0 = Date.now();
             const r = await run();
-            const ms = Date.now() - t0;
             t.equal(r.code, code, `${name}: code ${code}`);
             t.ok(r.status >= 400 && r.status < 500, `${name}: a 4xx status (${r.status})`);
-            t.ok(ms < 3000, `${name}: answered in ${ms} ms`);
           }
           const jobsAfter = Number((await testDb.db.db.selectFrom('search_job').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
           t.equal(jobsAfter, jobsBefore, 'no search job was created');

@@ -8,7 +8,7 @@ import {
   AfterSaleStatus, allowedActions, buyTypes, OrderStatus, orderLifecycle, PaymentStage, ShippingFlag, stateOf, statesOf, traceFields,
   type Actor, type OrderAction,
 } from '../../../isomorphic/domain/order';
-import type { OrderDetail, OrderStatCounts, OrderSummary } from '../../../isomorphic/api-client/order-types';
+import type { OrderDetail, OrderStatCounts, OrderSummary } from '../../../isomorphic/contracts/order';
 import { decideAfterSale } from '../../../api/modules/order/after-sale.service';
 import { cancelOverdueOrders, completeReceivedOrders } from '../../../api/modules/order/order.sweep';
 import { traceColumn } from '../../../api/modules/order/order.lifecycle';

@@ -6,8 +6,8 @@ import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { PatternType } from '../../../isomorphic/domain/catalogue';
-import type { Page } from '../../../isomorphic/api-client/types';
-import type { Part, SearchHit } from '../../../isomorphic/api-client/catalogue-types';
+import type { Page } from '../../../isomorphic/contracts/common';
+import type { Part, SearchHit } from '../../../isomorphic/contracts/catalogue';
 import { createProduct, deleteProduct, removeProduct, updateProduct } from '../../../api/modules/catalogue/catalogue.service';
 import { indexedCount, rebuildSearchIndex } from '../../../api/modules/catalogue/search-index';
 

@@ -105,7 +105,7 @@ t.test('sign-in through the proxy sets the three cookies and keeps the token fro
 t.test('a failed sign-in sets no cookie and passes the message on', async (t) => {
   const mobile = await register(3);
   const res = await web.inject({ method: 'POST', url: '/api/front/user/login', headers: { ...sameOrigin, 'x-lang': 'en' }, payload: JSON.stringify({ mobile, password: api.enc('wrong123') }) });
-  t.same(res.json(), { code: Codes.WRONG_PASSWORD, message: 'The password is incorrect, please input again', data: null });
+  t.same(res.json(), { code: Codes.LOGIN_FAILED, message: 'The phone number or password is incorrect, please input again', data: null });
   t.notOk(res.headers['set-cookie']);
 });
 
@@ -147,6 +147,20 @@ t.test('210018 from a call of the page clears the cookies', async (t) => {
     t.same([...jar.keys()].sort(), ['company', 'user', 'x-token'], `${url}: all three cleared`);
     t.ok([...jar.values()].every((c) => c.value === '' && /1970/.test(String(c.attrs.expires))), `${url}: expired`);
   }
+});
+
+t.test('a call from another site keeps the cookies: no 210018 sign-out, no cross-site sign-out', async (t) => {
+  const mobile = await register(3);
+  const { cookie } = await webLogin(web, mobile);
+  for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    const res = await web.inject({ method: 'GET', url: '/api/consignee/listConsignee', headers: { ...headers, cookie } });
+    t.equal(res.json().code, Codes.SESSION_EXPIRED, 'the api sees no token (none is injected cross-site)');
+    t.notOk(res.headers['set-cookie'], 'and the proxy clears no cookie');
+    const out = await web.inject({ method: 'POST', url: '/api/front/user/loginOut', headers: { ...headers, cookie }, payload: '{}' });
+    t.notOk(out.headers['set-cookie'], 'a cross-site sign-out clears nothing either');
+  }
+  const info = await web.inject({ method: 'POST', url: '/api/user/getUserInfo', headers: { ...sameOrigin, cookie }, payload: '{}' });
+  t.equal(info.json().code, 0, 'still signed in');
 });
 
 t.test('210018 on a page load signs out and sends to /login with the way back', async (t) => {

@@ -4,7 +4,7 @@
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Page, ProductSummary, CompanyInfo } from '../../../isomorphic/api-client/types';
+import type { Page, ProductSummary, CompanyInfo } from '../../../isomorphic/contracts/common';
 import { buildTestWeb, startSeededApi, PUBLIC_URL, type TestApi } from '../../helpers/web';
 import { loadConfig } from '../../../config/index';
 import { buildWebApp } from '../../../server/app';
@@ -137,7 +137,7 @@ t.test('a company page has its products, Organization JSON-LD and a follow link;
   const info = ((await (await fetch(`${api.url}/company/getCompanyInfo?companyId=${companyId}`)).json()) as { data: CompanyInfo }).data;
   const res = await web.inject({ url: `/company/${companyId}` });
   t.equal(res.statusCode, 200);
-  t.match(res.body, `<h1 class="company__name">${info.name}</h1>`);
+  t.match(res.body, `<h1 class="site__name">${info.name}</h1>`);
   const org = ldBlocks(res.body).find((b) => b['@type'] === 'Organization');
   t.ok(org, 'Organization JSON-LD');
   t.equal(org?.name, info.name);

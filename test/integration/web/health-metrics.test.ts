@@ -2,7 +2,7 @@
 import t from 'tap';
 import { buildTestWeb, startEchoUpstream, unreachableUrl } from '../../helpers/web';
 import { loadConfig } from '../../../config/index';
-import { createApiHttp } from '../../../server/api/api-http';
+import { createApiHttp } from '../../../server/api-client/api-http';
 import { DictionaryCache } from '../../../server/dictionary-cache';
 import { createMetrics } from '../../../server/metrics';
 import pino from 'pino';
@@ -44,6 +44,20 @@ t.test('metrics: default process metrics, request, render and upstream timings, 
 
   const other = await b.inject('/metrics');
   t.equal(sample(other.body, 'http_request_duration_seconds_count', { route: 'page:root' }), undefined, 'the second app counts only its own requests');
+});
+
+t.test('metrics are for this machine, or a holder of OPS_TOKEN', async (t) => {
+  const upstream = await startEchoUpstream();
+  const open = await buildTestWeb(upstream.url);
+  const locked = await buildTestWeb(upstream.url, { env: { OPS_TOKEN: 'scrape-me-0123456789' } });
+  t.teardown(async () => { await open.close(); await locked.close(); await upstream.close(); });
+  t.equal((await open.inject({ url: '/metrics', remoteAddress: '203.0.113.7' })).statusCode, 403, 'another address is refused without a token');
+  t.equal((await open.inject({ url: '/metrics' })).statusCode, 200, 'loopback may read them');
+  t.equal((await locked.inject({ url: '/metrics' })).statusCode, 403, 'with a token set, loopback needs it too');
+  t.equal((await locked.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer wrong' } })).statusCode, 403);
+  const scraped = await locked.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer scrape-me-0123456789' } });
+  t.equal(scraped.statusCode, 200, 'the token opens them from anywhere');
+  t.match(scraped.body, /process_cpu_user_seconds_total/);
 });
 
 /** The value of the first sample of `name` whose labels include `labels`, in the Prometheus text format. */

@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Page, ProductSummary } from '../../../isomorphic/api-client/types';
+import type { Page, ProductSummary } from '../../../isomorphic/contracts/common';
 import { buildTestWeb, startSeededApi, type TestApi } from '../../helpers/web';
 
 let api: TestApi;
@@ -60,6 +60,33 @@ t.test('a finished search renders its ranked patterns with similarity, company a
   t.match(en.body, '93% similar');
   t.match(en.body, '3 similar patterns');
   t.match(en.body, 'Crop and search again');
+});
+
+t.test('when the best match is weak the page says so and offers the cropper and a search by pattern only', async (t) => {
+  const weak = await insertSearch('done', [products[2], products[4]].map((p, i) => ({ productId: p.id, score: [0.62, 0.6][i] })));
+  const zh = await web.inject({ url: `/homePicSearch?searchId=${weak}` });
+  t.equal(zh.statusCode, 200);
+  t.match(zh.body, 'data-state="weak-match"');
+  t.match(zh.body, '没有找到很相似的花型');
+  t.match(zh.body, '最相似的结果相似度只有 62%');
+  t.match(zh.body, `href="/picSearchAgain?searchId=${weak}&amp;mode=shape"`, 'a search by pattern only');
+  t.match(zh.body, '只按图案搜索');
+  t.match(zh.body, '裁剪到蕾丝再搜');
+  const en = await web.inject({ url: `/homePicSearch?searchId=${weak}&lang=en` });
+  t.match(en.body, 'No close match was found');
+  t.match(en.body, 'The best match is only 62% similar');
+  t.match(en.body, 'Crop to the lace and search again');
+  t.match(en.body, 'Search by pattern only');
+  // The offer's page: the photo kept in the browser, searched with colour left out (the box ticked).
+  const shape = await web.inject({ url: `/picSearchAgain?searchId=${weak}&mode=shape&lang=en` });
+  t.equal(shape.statusCode, 200);
+  t.match(shape.body, 'Search again on a part of the photo');
+
+  const strong = await insertSearch('done', [products[1]].map((p) => ({ productId: p.id, score: 0.991 })));
+  const sure = await web.inject({ url: `/homePicSearch?searchId=${strong}` });
+  t.equal(sure.statusCode, 200);
+  t.notMatch(sure.body, 'weak-match', 'a close match: no notice');
+  t.match(sure.body, '相似度 99%');
 });
 
 t.test('results are paginated by ?page= and a page past the end is a 404', async (t) => {

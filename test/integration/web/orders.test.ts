@@ -3,8 +3,8 @@
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Page, ProductDetail, ProductSummary } from '../../../isomorphic/api-client/types';
-import type { CartGroup, OrderSummary } from '../../../isomorphic/api-client/order-types';
+import type { Page, ProductDetail, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { CartGroup, OrderSummary } from '../../../isomorphic/contracts/order';
 import { BuyType, Delivery } from '../../../isomorphic/domain/catalogue';
 import { loadConfig } from '../../../config/index';
 import { createStorageDriver } from '../../../api/modules/file/create-storage';
@@ -83,7 +83,8 @@ t.test('a buyer sees the cart, the confirmation, the orders and one order; a sel
   t.equal(confirm.statusCode, 200);
   t.match(confirm.body, '确认订单');
   t.match(confirm.body, '您还没有收货地址', 'no address yet');
-  t.match(confirm.body, 'href="/home/person/address"', 'a link to add one');
+  t.match(confirm.body, /<button type="button" class="button button--primary">新增收货地址<\/button>/, 'a button to add one in place (issue 23)');
+  t.notMatch(confirm.body, 'href="/home/person/address"', 'not a link away from the order');
   for (const label of ['运费到付', '自提', '卖家包邮', '在线支付运费', '送货上门']) t.ok(confirm.body.includes(label), `delivery ${label}`);
   t.equal((confirm.body.match(/店铺：/g) ?? []).length, 2, 'one order per company');
 
@@ -125,7 +126,7 @@ t.test('a buyer sees the cart, the confirmation, the orders and one order; a sel
   // The seller: a user of the first company.
   const sellerToken = await api.signUp('13800138503', undefined, 1);
   const seller = (await api.post<{ user: { id: number; nickname: string } }>('/user/getUserInfo', {}, sellerToken)).body.data.user;
-  await api.testDb.db.db.updateTable('app_user').set({ company_id: orders[0].companyId }).where('id', '=', seller.id).execute();
+  await api.testDb.db.db.updateTable('app_user').set({ company_id: orders[0].companyId, settled: 1 }).where('id', '=', seller.id).execute();
   const shop = await web.inject({ url: '/home/shopManage/orderSample', headers: cookieFor(sellerToken, seller) });
   t.equal(shop.statusCode, 200);
   t.ok(shop.body.includes(orders[0].orderNo), "the company's order is listed");

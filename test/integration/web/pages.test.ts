@@ -1,7 +1,7 @@
 // Pages over HTTP against the real, seeded api: content, status codes, language, SEO tags, session.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import type { Page, ProductSummary } from '../../../isomorphic/api-client/types';
+import type { Page, ProductSummary } from '../../../isomorphic/contracts/common';
 import { buildTestWeb, startSeededApi, PUBLIC_URL, type TestApi } from '../../helpers/web';
 
 let api: TestApi;
@@ -51,6 +51,32 @@ t.test('a product page renders its details, SEO tags and JSON-LD', async (t) => 
   t.equal(product.sku, p.code);
   t.match(res.body, 'class="colours__grid"');
   t.match(res.body, 'class="thumbs"');
+});
+
+t.test('pictures come in widths and formats sized for their box; only the first is preloaded', async (t) => {
+  for (const url of ['/', `/flower/${products[0].id}`, `/flower?companyId=${products[0].companyId}`, `/company/${products[0].companyId}`]) {
+    const res = await web.inject({ url });
+    t.equal(res.statusCode, 200, url);
+    const imgs = res.body.match(/<img [^>]*>/g) ?? [];
+    t.ok(imgs.length > 0, `${url}: has pictures`);
+    for (const img of imgs) {
+      t.match(img, /\bsrcSet="[^"]*&amp;w=240&amp;f=jpeg 240w, [^"]*&amp;w=360&amp;f=jpeg 360w, [^"]*&amp;w=480&amp;f=jpeg 480w, [^"]*&amp;w=960&amp;f=jpeg 960w"/, `${url}: JPEG srcset`);
+      t.match(img, /\bsizes="[^"]+"/, `${url}: sizes`);
+      t.match(img, /\bwidth="\d+" height="\d+"/, `${url}: width and height`);
+    }
+    const pictures = res.body.match(/<picture>.*?<\/picture>/g) ?? [];
+    t.equal(pictures.length, imgs.length, `${url}: every picture offers the modern formats`);
+    t.ok(pictures.every((p) => /<source type="image\/avif" srcSet="[^"]*&amp;f=avif 240w/.test(p) && /<source type="image\/webp" srcSet="[^"]*&amp;f=webp 240w/.test(p)), `${url}: AVIF first, then WebP`);
+    const preloads = res.body.match(/<link rel="preload" [^>]*as="image"[^>]*>/g) ?? [];
+    // The shop page's first picture is its template's banner (issue 18), the likely LCP like the others'.
+    t.equal(preloads.length, 1, `${url}: one picture preloaded`);
+    t.match(preloads[0], /fetchPriority="high"/i);
+    t.match(preloads[0], /imageSrcSet="[^"]*&amp;f=avif 240w/i);
+    t.match(preloads[0], /imageSizes="[^"]+"/i);
+    t.match(preloads[0], /type="image\/avif"/);
+    t.equal((res.body.match(/fetchPriority="high"/gi) ?? []).length, 2, `${url}: its <img> and its preload have high priority, nothing else`);
+    t.equal(imgs.filter((i) => !/ loading="lazy"/.test(i) && !/ fetchPriority="high"/i.test(i)).length, url.startsWith('/flower/') && !url.includes('?') ? 3 : url.startsWith('/company/') ? 1 : 0, `${url}: the rest load lazily (but the product's thumbnails and the shop's logo)`);
+  }
 });
 
 t.test('unknown paths and products answer 404 with the not-found page', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { PublicReadCache } from '../../../server/api/public-read-cache';
+import { PublicReadCache } from '../../../server/api-client/public-read-cache';
 
 t.test('identical reads within the TTL share one upstream call', async (t) => {
   const cache = new PublicReadCache(1000);

@@ -6,5 +6,5 @@ import type { FeatureExtractor } from './types';
 /** The extractor the options name: a tfjs model from a directory, or the MobileNetV2 shipped in nsfwjs. */
 export async function createExtractor(o: ExtractorOptions): Promise<FeatureExtractor> {
   if (o.modelDir) return TfjsDirExtractor.load({ dir: o.modelDir, inputSize: o.inputSize, backend: o.backend, normalise: o.normalise });
-  return MobileNetExtractor.load({ inputSize: o.inputSize, backend: o.backend });
+  return MobileNetExtractor.load({ inputSize: o.inputSize, backend: o.backend, input: o.networkInput });
 }

@@ -27,7 +27,7 @@ export interface PoolOptions {
  * `parts` has a place for each task's vectors.
  */
 interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; part?: ViewPart; image: RgbImage; views: ViewName[] }
+interface Task { request: Request; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -130,15 +130,16 @@ export class ExtractClient {
   /**
    * Fused descriptors of the given views of a picture: one per view for indexing; for a query, the first
    * MAX_QUERY_VIEWS views that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads
-   * at once, each its share, and put back in order.
+   * at once, each its share, and put back in order. `shapeOnly` (a query): without the colour histogram,
+   * whatever colour the photo carries (see fuse).
    */
-  describe(image: RgbImage, views: ViewName[], priority: Priority): { id: number; promise: Promise<Float32Array[]> } {
+  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
     const id = this.nextId++;
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
       if (this.closed) return reject(new Error('image search is shut down'));
       const of = priority === 'query' ? this.pool.threads : 1;
       const request: Request = { id, priority, parts: new Array(of).fill(null), resolve, reject, settled: false };
-      const tasks: Task[] = Array.from({ length: of }, (_, index) => ({ request, part: of > 1 ? { index, of } : undefined, image, views }));
+      const tasks: Task[] = Array.from({ length: of }, (_, index) => ({ request, part: of > 1 ? { index, of } : undefined, image, views, shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
         const firstIndex = this.queue.findIndex((t) => t.request.priority === 'index');
@@ -177,7 +178,7 @@ export class ExtractClient {
       const copy = new Uint8Array(task.image.data);
       const req: WorkerRequest = {
         id: task.request.id, type: 'describe', image: { data: copy, width: task.image.width, height: task.image.height },
-        views: task.views, query: task.request.priority === 'query', part: task.part,
+        views: task.views, query: task.request.priority === 'query', part: task.part, ...(task.shapeOnly ? { shapeOnly: true } : {}),
       };
       slot.worker.postMessage(req, [copy.buffer]);
     }

@@ -5,6 +5,7 @@ import { createExtractor } from './create-extractor';
 import type { ExtractorOptions } from './extractor-options';
 import { describeViews } from './fused-descriptor';
 import { fusedDim } from './fused-descriptor';
+import { colourfulness } from './illumination';
 import { initTf } from './tf-runtime';
 import { MAX_QUERY_VIEWS, makeViews, type ViewName, type ViewPart } from './views';
 import type { RgbImage } from './types';
@@ -14,7 +15,7 @@ import type { RgbImage } from './types';
  * at most MAX_QUERY_VIEWS are made, so fewer vectors than views can come back; for catalogue pictures every
  * view gives a vector, in order. `part`: only that share of the views (makeViews), in order.
  */
-export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart };
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean };
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
@@ -41,7 +42,10 @@ port.on('message', (msg: WorkerRequest) => {
     try {
       const extractor = await started;
       const views = await makeViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
-      const vectors = await describeViews(extractor, views, opts.weights);
+      // A query photo with little colour left, or searched by shape only, is described without its colour
+      // histogram (fuse). Each thread decides from the whole photo, so all agree.
+      const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));
+      const vectors = await describeViews(extractor, views, opts.weights, 8, withColour);
       port.postMessage({ id: msg.id, type: 'vectors', vectors, ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
     } catch (err) {
       port.postMessage({ id: msg.id, type: 'error', error: (err as Error).message } satisfies WorkerReply);

@@ -3,6 +3,7 @@
 // GeM), normalise each layer and concatenate them: mid-level layers describe motifs, mesh and cord
 // shapes, which is what tells one lace from another; the classifier head only knows its five classes.
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
+import { normalisedLuma } from './illumination';
 import { initTf, tf, type TfBackend } from './tf-runtime';
 import { l2normalise, type FeatureExtractor, type RgbImage } from './types';
 
@@ -62,17 +63,24 @@ async function nsfwArtifacts(inputSize: number, lastLayer: string): Promise<tf.i
   };
 }
 
-export interface MobileNetOptions { layers?: ReadonlyArray<readonly [string, number]>; backend?: TfBackend; inputSize?: number }
+/**
+ * What the network is shown: the view's colours ('rgb'), or its luma with the light's slope divided out and
+ * its levels stretched ('luma', illumination.ts), so that the light's colour and strength do not move the
+ * features.
+ */
+export type NetworkInput = 'rgb' | 'luma';
+
+export interface MobileNetOptions { layers?: ReadonlyArray<readonly [string, number]>; backend?: TfBackend; inputSize?: number; input?: NetworkInput }
 
 export class MobileNetExtractor implements FeatureExtractor {
   readonly name: string;
   readonly dim: number;
   readonly inputSize: number;
-  private constructor(private readonly model: tf.LayersModel, readonly layers: ReadonlyArray<readonly [string, number]>, readonly backend: TfBackend, inputSize: number) {
+  private constructor(private readonly model: tf.LayersModel, readonly layers: ReadonlyArray<readonly [string, number]>, readonly backend: TfBackend, inputSize: number, readonly input: NetworkInput) {
     // Each layer gives mean-pooled and GeM-pooled channels.
     this.dim = layers.reduce((s, [, c]) => s + c * 2, 0);
     this.inputSize = inputSize;
-    this.name = `mnv2-nsfwjs:${layers.map(([l]) => l).join('+')}@${inputSize}`;
+    this.name = `mnv2-nsfwjs:${layers.map(([l]) => l).join('+')}@${inputSize}${input === 'rgb' ? '' : `~${input}`}`;
   }
 
   static async load(opts: MobileNetOptions = {}): Promise<MobileNetExtractor> {
@@ -83,7 +91,7 @@ export class MobileNetExtractor implements FeatureExtractor {
     const base = await tf.loadLayersModel(tf.io.fromMemory(await nsfwArtifacts(inputSize, layers[layers.length - 1][0])), { strict: false });
     const outputs = layers.map(([name]) => base.getLayer(name).output as tf.SymbolicTensor);
     const model = tf.model({ inputs: base.inputs, outputs });
-    return new MobileNetExtractor(model, layers, backend, inputSize);
+    return new MobileNetExtractor(model, layers, backend, inputSize, opts.input ?? 'rgb');
   }
 
   async extract(images: RgbImage[]): Promise<Float32Array[]> {
@@ -92,7 +100,7 @@ export class MobileNetExtractor implements FeatureExtractor {
     const pooled = tf.tidy(() => {
       const batch = tf.stack(images.map((im) => {
         if (im.width !== s || im.height !== s) throw new Error(`expected ${s}×${s} pixels, got ${im.width}×${im.height}`);
-        return tf.tensor3d(im.data, [s, s, 3], 'int32');
+        return tf.tensor3d((this.input === 'luma' ? normalisedLuma(im) : im).data, [s, s, 3], 'int32');
       })).toFloat().div(255) as tf.Tensor4D;
       const outs = this.model.predict(batch) as tf.Tensor4D[] | tf.Tensor4D;
       const list = Array.isArray(outs) ? outs : [outs];

@@ -1,0 +1,53 @@
+// Tables of the catalogue module (SQLite also keeps product_fts, an FTS5 table outside Kysely's types: see search-index.ts). Collected into Database by api/db/schema.ts.
+import type { Generated } from 'kysely';
+
+export interface ProductTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: Generated<number>;               // ProductKind: 1 pattern (lace), 2 garment
+  code: string;
+  title: string;
+  title_en: Generated<string>;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  composition: Generated<string>;
+  pattern_type: number;
+  shape: number;
+  unit: number;
+  price: number | null;       // cents
+  width_cm: number | null;
+  cover_path: Generated<string>;
+  views: Generated<number>;
+  status: Generated<number>;             // ProductStatus: 1 on sale, 0 removed
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImageTable {
+  id: Generated<number>;
+  product_id: number;
+  path: string;
+  width: number;
+  height: number;
+  sort: Generated<number>;
+}
+
+export interface ColourCardTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  name_en: Generated<string>;
+  hex: string;
+  image_path: Generated<string>;
+  sort: Generated<number>;
+}
+
+/** The PostgreSQL full-text document of a product (SQLite keeps it in the FTS5 table product_fts). */
+export interface ProductSearchTable { product_id: number; doc: string }
+
+export interface CatalogueTables {
+  product: ProductTable;
+  product_image: ProductImageTable;
+  colour_card: ColourCardTable;
+  product_search: ProductSearchTable;
+}

@@ -1,0 +1,25 @@
+// Shapes of the photo-search calls (SPEC §7 Search), shared by the api's schemas and the pages.
+import type { ColourCard, ProductSummary } from './common';
+
+/** POST /search/encoded and /search/url */
+export interface SearchStarted { searchKey: string }
+
+/** One ranked product of a search; similarity is the fused cosine similarity, 0 to 1. */
+export interface SearchHit extends ProductSummary { rank: number; similarity: number }
+
+export interface SearchHitCompany { id: number; name: string; nameEn: string; abbreviation: string; logoUrl: string }
+
+/** GET /search/getResultDetailOnLsk: a hit with its company and colour cards. */
+export interface SearchHitDetail extends SearchHit { company: SearchHitCompany; colourCards: ColourCard[] }
+
+/** GET /search/status */
+export interface SearchStatus {
+  ready: boolean;
+  indexed: number;
+  total: number;
+  entries: number;
+  model: string;
+  backend: string;
+  nearestNeighbours: 'flat' | 'hnsw' | 'pgvector';
+  queued: number;
+}

@@ -1,0 +1,79 @@
+// The message centre: what each kind of message says, in both languages, rendered when it is read
+// (a message stores its kind and parameters, so a language switch rewords old messages too), and who is
+// told of which order event. Later issues add their kinds here.
+import { actionLabels } from './order';
+import { certificateTypes } from './certificate-types';
+
+import type { Bilingual } from './notification-codes';
+
+export type { Bilingual } from './notification-codes';
+export { NotificationCodes, notificationCodeMessages, NotificationLimits } from './notification-codes';
+export type NoticeParams = Record<string, string | number>;
+
+const s = (v: string | number | undefined) => String(v ?? '');
+
+/** Title and body of each kind. Unknown kinds (from a newer version) fall back to a neutral text. */
+export const noticeTemplates: Record<string, (p: NoticeParams) => { title: Bilingual; body: Bilingual }> = {
+  settlementApproved: (p) => ({
+    title: { zh: '入驻申请已通过', en: 'Your application was approved' },
+    body: { zh: `恭喜，${s(p.company)} 已入驻平台。`, en: `Congratulations, ${s(p.company)} has settled on the platform.` },
+  }),
+  settlementRejected: (p) => ({
+    title: { zh: '入驻申请未通过', en: 'Your application was not approved' },
+    body: { zh: `原因：${s(p.reason)}。您可以修改后重新提交。`, en: `Reason: ${s(p.reason)}. You may correct it and resubmit.` },
+  }),
+  settlementSubmitted: (p) => ({
+    title: { zh: '新的入驻申请', en: 'New settlement application' },
+    body: { zh: `${s(p.company)} 提交了入驻申请，等待审核。`, en: `${s(p.company)} applied to settle and awaits review.` },
+  }),
+  companySuspended: (p) => ({
+    title: { zh: '店铺已被暂停', en: 'Your shop was suspended' },
+    body: { zh: `原因：${s(p.reason)}。店铺商品已下架。`, en: `Reason: ${s(p.reason)}. Your products are off sale.` },
+  }),
+  companyRestored: () => ({
+    title: { zh: '店铺已恢复', en: 'Your shop was restored' },
+    body: { zh: '店铺商品已重新上架。', en: 'Your products are on sale again.' },
+  }),
+  certificateVerified: (p) => {
+    const type = certificateTypes[Number(p.type)] ?? { zh: '资质证书', en: 'Certificate' };
+    return {
+      title: { zh: '资质证书已认证', en: 'Your certificate was verified' },
+      body: { zh: `${type.zh}（${s(p.number)}）已通过平台认证，有效期内店铺显示认证标识。`, en: `${type.en} (${s(p.number)}) was verified: your shop shows the verified badge while it is valid.` },
+    };
+  },
+  certificateRejected: (p) => {
+    const type = certificateTypes[Number(p.type)] ?? { zh: '资质证书', en: 'Certificate' };
+    return {
+      title: { zh: '资质证书未通过认证', en: 'Your certificate was not accepted' },
+      body: { zh: `${type.zh}（${s(p.number)}）未通过认证，原因：${s(p.reason)}。您可以修改后重新提交。`, en: `${type.en} (${s(p.number)}) was not accepted. Reason: ${s(p.reason)}. You may correct it and save it again.` },
+    };
+  },
+  order: (p) => {
+    const label = actionLabels[s(p.action) as keyof typeof actionLabels] ?? { zh: '订单更新', en: 'Order updated' };
+    return {
+      title: { zh: `订单 ${s(p.orderNo)}：${label.zh}`, en: `Order ${s(p.orderNo)}: ${label.en}` },
+      body: p.note ? { zh: s(p.note), en: s(p.note) } : { zh: '点击查看订单详情。', en: 'Open the order for its details.' },
+    };
+  },
+};
+
+export function renderNotice(kind: string, params: NoticeParams): { title: Bilingual; body: Bilingual } {
+  const t = noticeTemplates[kind];
+  return t ? t(params) : { title: { zh: '系统消息', en: 'Message' }, body: { zh: '', en: '' } };
+}
+
+export type OrderParty = 'buyer' | 'seller';
+
+/** Who hears of an order event, by the action and who did it (SPEC §4 events of the issue). */
+export function orderEventRecipients(action: string, actor: string): OrderParty[] {
+  switch (action) {
+    case 'place': return ['seller'];
+    case 'confirm': case 'confirmBalance': case 'ship': case 'rejectPayment': return ['buyer'];
+    case 'declarePayment': case 'receive': return ['seller'];
+    case 'confirmPayment': return actor === 'system' ? ['buyer', 'seller'] : ['buyer'];
+    case 'cancel': return actor === 'buyer' ? ['seller'] : actor === 'seller' ? ['buyer'] : ['buyer', 'seller'];
+    case 'decideAfterSale': case 'complete': return ['buyer', 'seller'];
+    case 'applyAfterSale': return ['seller'];
+    default: return [];
+  }
+}

@@ -1,0 +1,47 @@
+// The platform side: company states an operator changes, the user roles, the audit log's actions and the
+// codes of the operator console, in both languages.
+export interface Bilingual { zh: string; en: string }
+
+export const CompanyStatus = { REMOVED: 0, ACTIVE: 1, SUSPENDED: 2 } as const;
+export const companyStatusLabels: Record<number, Bilingual> = {
+  [CompanyStatus.REMOVED]: { zh: '已注销', en: 'Removed' },
+  [CompanyStatus.ACTIVE]: { zh: '正常', en: 'Active' },
+  [CompanyStatus.SUSPENDED]: { zh: '已暂停', en: 'Suspended' },
+};
+
+export const UserRole = { MEMBER: 'member', OPERATOR: 'operator' } as const;
+export type UserRoleValue = (typeof UserRole)[keyof typeof UserRole];
+
+export const PlatformLimits = { reason: { min: 2, max: 200 }, pageSize: 20, landName: { min: 2, max: 40 }, landNameEn: { max: 80 }, speciality: { max: 60 }, specialityEn: { max: 120 }, landSort: { max: 10_000 } } as const;
+
+export const PlatformCodes = {
+  PLATFORM_COMPANY_NOT_FOUND: 501001,
+  PLATFORM_COMPANY_STATE: 501002,
+  PLATFORM_REASON_REQUIRED: 501003,
+  COMPANY_SUSPENDED: 501004,
+  PLATFORM_LAND_NOT_FOUND: 501005,
+  PLATFORM_LAND_NAME: 501006,
+  PLATFORM_LAND_REGION: 501007,
+} as const;
+
+export const platformCodeMessages: Record<number, Bilingual> = {
+  [PlatformCodes.PLATFORM_COMPANY_NOT_FOUND]: { zh: '公司不存在', en: 'This company does not exist' },
+  [PlatformCodes.PLATFORM_COMPANY_STATE]: { zh: '公司当前状态不允许此操作', en: 'This is not possible in the company\'s current state' },
+  [PlatformCodes.PLATFORM_REASON_REQUIRED]: { zh: '请填写原因（2-200个字符）', en: 'Please give a reason (2-200 characters)' },
+  [PlatformCodes.COMPANY_SUSPENDED]: { zh: '您的店铺已被平台暂停，暂不能操作', en: 'Your shop is suspended by the platform and cannot act now' },
+  [PlatformCodes.PLATFORM_LAND_NOT_FOUND]: { zh: '产业带不存在', en: 'This lace-industry area does not exist' },
+  [PlatformCodes.PLATFORM_LAND_NAME]: { zh: '请填写产业带名称（2-40个字符）', en: 'Please give the area a name (2-40 characters)' },
+  [PlatformCodes.PLATFORM_LAND_REGION]: { zh: '请选择产业带所在的省和市', en: 'Please choose the area\'s province and city' },
+};
+
+/** What the audit log records, worded for the console's filter. */
+export const auditActionLabels: Record<string, Bilingual> = {
+  'settlement.approve': { zh: '通过入驻申请', en: 'Approved an application' },
+  'settlement.reject': { zh: '驳回入驻申请', en: 'Rejected an application' },
+  'company.suspend': { zh: '暂停公司', en: 'Suspended a company' },
+  'company.restore': { zh: '恢复公司', en: 'Restored a company' },
+  'afterSale.decide': { zh: '处理售后', en: 'Decided an after-sale request' },
+  'land.save': { zh: '编辑产业带', en: 'Edited a lace-industry area' },
+  'certificate.verify': { zh: '认证资质证书', en: 'Verified a certificate' },
+  'certificate.reject': { zh: '驳回资质证书', en: 'Refused a certificate' },
+};

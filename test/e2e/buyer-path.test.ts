@@ -1,0 +1,168 @@
+// The buyer's path (issue 23), in Debian's Chromium: a new buyer registers from a product page and is
+// signed in and back on it, its toasts clear of the search box and gone on the next page; then checks
+// out adding and editing an address in a dialog on the order confirmation. No console error on the way.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { hydrated, signIn, smsCodeFor, startSite } from '../helpers/e2e';
+
+const site = await startSite({ products: 6 });
+t.teardown(() => site.close());
+
+const PASSWORD = 'lace2026';
+let phone = 13912340001;
+/** The buyer the first test registers; later tests sign in as them. */
+let buyer = '';
+
+/** Registers from the header's link on the current page; returns the phone used. */
+async function registerFromHeader(page: Page, words: { register: string; designer: string; mobile: string; getCode: string; code: string; password: string; confirm: string }): Promise<string> {
+  const mobile = String(phone++);
+  await page.locator('a.user-nav__link', { hasText: words.register }).click();
+  await page.waitForURL(/\/register\?redirect=/);
+  await hydrated(page);
+  await page.getByLabel(words.designer).check();
+  await page.getByLabel(words.mobile).fill(mobile);
+  await page.getByRole('button', { name: words.getCode }).click();
+  await page.getByLabel(words.code).fill(await smsCodeFor(site, mobile));
+  await page.getByLabel(words.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(words.confirm).fill(PASSWORD);
+  await page.locator('main form button[type=submit]').click();
+  return mobile;
+}
+
+const zhWords = { register: '注册', designer: '服装设计师', mobile: '手机号', getCode: '获取验证码', code: '短信验证码', password: '密码', confirm: '确认密码' };
+
+t.test('a new buyer registers from a product page and is signed in, back on it', async (t) => {
+  const { page, errors } = await site.newPage({ locale: 'zh-CN' });
+  await page.goto(`${site.url}/flower`);
+  const productPath = await page.locator('main a[href^="/flower/"]:not([href="/flower/custom"])').first().getAttribute('href');
+  await page.goto(`${site.url}${productPath}`);
+  await hydrated(page);
+  const mobile = await registerFromHeader(page, zhWords);
+  buyer = mobile;
+  await page.waitForURL(`${site.url}${productPath}`);
+  t.pass('back on the product page');
+  await page.locator('a.user-nav__greeting').waitFor();
+  t.match(await page.locator('a.user-nav__greeting').textContent(), mobile.slice(-4), 'greeted: signed in without typing the password again');
+  t.ok((await page.context().cookies()).find((c) => c.name === 'x-token')?.httpOnly, 'the session cookie was set');
+  t.match(await page.locator('.toast').first().textContent(), '注册成功，已为您登录', 'the toast says so, over the page change');
+  t.equal(await page.locator('.site-footer a', { hasText: '注册' }).count(), 0, 'the footer no longer offers to register');
+  t.equal(await page.locator('.site-footer a', { hasText: /^登录$/ }).count(), 0, 'nor to sign in');
+  t.equal(await page.locator('.site-footer a[href="/home/person/orderSample"]').count(), 1, 'it leads to my orders instead');
+
+  // An error toast (no colour chosen yet) sits clear of the search box and goes with the next page.
+  await page.locator('.add-to-cart__button').click();
+  const toast = page.locator('.toast--error');
+  await toast.waitFor();
+  const shownAt = Date.now();
+  t.equal(await toast.textContent(), '请先选择色卡×', 'the error toast');
+  const box = await toast.boundingBox();
+  const search = await page.locator('#site-search').boundingBox();
+  t.ok(box && search && (box.y > search.y + search.height || box.y + box.height < search.y), 'it does not cover the search box');
+  await page.locator('.site-nav a', { hasText: '服装图库' }).click();
+  await page.waitForURL(/\/clothesGallery$/);
+  // Toasts leave by themselves after 3.5 s: gone well before that, it was the new page that cleared them.
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 5000 });
+  t.ok(Date.now() - shownAt < 3000, `a new page clears the old message (gone after ${Date.now() - shownAt} ms)`);
+  t.same(errors, [], 'no console errors');
+  await page.context().close();
+});
+
+t.test('checks out adding and editing an address in a dialog, without leaving the order', async (t) => {
+  // A browser in New York: the times still show in China Standard Time, the same as the server rendered.
+  const context = await site.browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || (m.type() === 'warning' && /hydrat/i.test(m.text()))) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() === 404) errors.push(`404 ${r.url()}`); });
+  await page.goto(`${site.url}/flower`);
+  const productPath = (await page.locator('main a[href^="/flower/"]:not([href="/flower/custom"])').nth(1).getAttribute('href'))!;
+  await signIn(page, site.url, buyer, PASSWORD, productPath);
+
+  // Bulk buying explains itself: minimum and unit, the price at the quantity typed, what happens next.
+  const facts = page.locator('.add-to-cart__facts');
+  t.match(await facts.locator('[data-fact="minimum"]').textContent(), /^1 份起，每个颜色最多 10 份$/, 'sample cut: minimum and unit');
+  await page.locator('.add-to-cart__kinds label', { hasText: '大货' }).click();
+  const quantity = page.locator('.add-to-cart input[type="text"], .add-to-cart input[type="number"]').first();
+  t.equal(await quantity.inputValue(), '1', 'the quantity starts at the bulk minimum');
+  t.match(await facts.locator('[data-fact="minimum"]').textContent(), /^1 (码|公斤|条)起，每个颜色最多 1,000,000 (码|公斤|条)$/, 'bulk: minimum in the product\'s unit');
+  t.match(await facts.locator('[data-fact="next"]').textContent(), '卖家确认最终价格和定金', 'bulk: the seller confirms price and deposit first');
+  await quantity.fill('120');
+  await quantity.press('Enter');
+  await page.locator('.add-to-cart__facts dt', { hasText: '按 120 ' }).waitFor();
+  const listed = page.locator('.product__price .price__amount');
+  // The same seed always gives this product the same price (or none): one of the two branches, every run.
+  const expected = (await listed.count()) > 0 ? `¥${(Number((await listed.textContent())!.trim()) * 120).toFixed(2)}` : '价格面议';
+  t.match(await facts.locator('[data-fact="price"]').textContent(), expected, 'the price at the quantity typed');
+  await page.locator('.add-to-cart__kinds label', { hasText: '剪样' }).click();
+  t.equal(await quantity.inputValue(), '1', 'back to sample cuts: the quantity starts at its minimum again');
+
+  await page.locator('.colours__card').first().click();
+  await page.click('.add-to-cart__button');
+  await page.locator('.cart-link__count', { hasText: '1' }).waitFor();
+  await page.click('a.cart-link');
+  await page.waitForURL(/\/shoppingCart/);
+  await page.click('.cart-bar__checkout');
+  await page.waitForURL(/\/confirmOrder/);
+  await page.locator('#confirm-consignee').waitFor();
+  const confirmUrl = page.url();
+  t.match(await page.locator('#main').textContent(), '您还没有收货地址', 'no address yet');
+
+  await page.locator('section[aria-labelledby="confirm-consignee"] button', { hasText: '新增收货地址' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  t.ok(await dialog.locator('.field__error').count() > 0, 'the same rules as the address book: empty fields are refused in place');
+  await dialog.getByLabel('收货人').fill('林小姐');
+  await dialog.getByLabel('手机号').fill('13800138777');
+  await dialog.locator('#confirm-address-province').selectOption({ index: 1 });
+  await page.waitForFunction(() => (document.getElementById('confirm-address-city') as HTMLSelectElement).options.length > 1);
+  await dialog.locator('#confirm-address-city').selectOption({ index: 1 });
+  await page.waitForFunction(() => (document.getElementById('confirm-address-district') as HTMLSelectElement).options.length > 1);
+  await dialog.locator('#confirm-address-district').selectOption({ index: 1 });
+  await dialog.getByLabel('详细地址').fill('花边路 1 号');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  t.equal(page.url(), confirmUrl, 'still on the order confirmation');
+  const choice = page.locator('.address-choice');
+  await choice.first().waitFor();
+  t.match(await choice.first().textContent(), '林小姐', 'the new address is listed');
+  t.ok(await page.locator('input[name="consignee"]').first().isChecked(), 'and chosen');
+
+  // Editing works the same way, in place.
+  await page.locator('.address-choices__edit').first().click();
+  await dialog.waitFor();
+  t.equal(await dialog.getByLabel('详细地址').inputValue(), '花边路 1 号', 'the form holds the address');
+  await dialog.getByLabel('详细地址').fill('花边路 2 号');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.address-choice', { hasText: '花边路 2 号' }).waitFor();
+  t.equal(page.url(), confirmUrl, 'still on the order confirmation after editing');
+
+  await page.click('.cart-bar__checkout');
+  await page.waitForURL(/\/successSubmit/);
+  await page.locator('.success__order').first().waitFor();
+  t.pass('the order is placed');
+
+  // The order, loaded afresh. The browser told the server its zone on its first page (the tz cookie), so
+  // the server render and the hydrated page both show the buyer's New York time, labelled as theirs.
+  t.equal((await context.cookies()).find((c) => c.name === 'tz')?.value, encodeURIComponent('America/New_York'), 'the browser told its zone');
+  const detail = (await page.locator('.success__order a', { hasText: '查看订单' }).first().getAttribute('href'))!;
+  const html = await (await context.request.get(`${site.url}${detail}`)).text();
+  t.match(html, /（当地时间 UTC-[45]）/, 'the server renders the viewer\'s zone');
+  await page.goto(`${site.url}${detail}`);
+  await hydrated(page);
+  const shown = (await page.locator('.trace__time').first().textContent())!;
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})（当地时间 UTC-([45])）$/.exec(shown);
+  t.ok(m, `the time says its zone: ${shown}`);
+  const asUtc = m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]) + Number(m[6]) * 3600_000 : 0;
+  t.ok(Math.abs(Date.now() - asUtc) < 10 * 60_000, 'and it is New York time');
+  t.match(await page.locator('.trace__time').first().getAttribute('title'), /^您的时区 America\/New_York（UTC-[45]）$/, 'its tooltip names the zone in full');
+
+  // Without the cookie (a first visit, or a browser that runs no script) times are China Standard Time.
+  await context.clearCookies({ name: 'tz' });
+  const first = await (await context.request.get(`${site.url}${detail}`)).text();
+  t.match(first, /\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）/, 'China Standard Time by default, labelled');
+  t.same(errors, [], 'no console errors (no hydration mismatch), no 404');
+  await context.close();
+});
