@@ -1,27 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
 import { ok, responses } from '../../http/envelope';
-import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
+import { CustomGarmentBody, CustomPatternBody, CustomRequestPageSchema, CustomRequestSchema, MyRequestsQuery } from './custom.schemas';
 import { listMyRequests, requestCustomGarment, requestCustomPattern, type CustomDeps } from './custom.service';
-
-export const CustomRequestSchema = Type.Object({
-  id: Type.Integer(),
-  kind: Type.Union([Type.Literal('pattern'), Type.Literal('garment')]),
-  status: Type.Integer({ description: '0 submitted, 1 quoted, 2 closed' }),
-  imageUrls: Type.Array(Type.String()),
-  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-assertSame<Same<Static<typeof CustomRequestSchema>, CustomRequest>>();
-
-// Loose types here (numbers, strings, arrays): the rules with their own messages are the service's.
-const Images = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description: 'storeAs of uploaded images (at most 3)' });
-const Num = Type.Number();
-const Text = Type.String({ maxLength: 2000 });
 
 export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,7 +16,7 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       tags: ['custom'],
       summary: 'A custom pattern request: 1 to 3 reference images you uploaded, width and height in cm, quantity, remark',
       security: [{ token: [] }],
-      body: Type.Object({ images: Images, widthCm: Num, heightCm: Num, quantity: Num, remark: Type.Optional(Text) }),
+      body: CustomPatternBody,
       response: responses(CustomRequestSchema),
     },
   }, async (request) => {
@@ -47,10 +30,7 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       tags: ['custom'],
       summary: 'A custom garment request: fabric coding, colour, occasion, style, age range 1-100 (max not below min), optional quantity, remark and up to 3 images',
       security: [{ token: [] }],
-      body: Type.Object({
-        fabricCoding: Text, colour: Text, occasion: Text, style: Text, ageMin: Num, ageMax: Num,
-        quantity: Type.Optional(Type.Union([Num, Type.Null()])), remark: Type.Optional(Text), images: Type.Optional(Images),
-      }),
+      body: CustomGarmentBody,
       response: responses(CustomRequestSchema),
     },
   }, async (request) => {
@@ -65,8 +45,8 @@ export async function customRoutes(fastify: FastifyInstance, { deps }: ModuleOpt
       tags: ['custom'],
       summary: 'The signed-in buyer\'s custom requests, newest first',
       security: [{ token: [] }],
-      querystring: Type.Object({ ...PageQuery, kind: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('pattern'), Type.Literal('garment')])) }),
-      response: responses(PageOf(CustomRequestSchema)),
+      querystring: MyRequestsQuery,
+      response: responses(CustomRequestPageSchema),
     },
   }, async (request) => {
     const user = signedInUser(request);

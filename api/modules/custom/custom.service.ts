@@ -2,9 +2,9 @@
 // cm, quantity, remark) or a custom garment (fabric coding, colour, occasion, style, age range 1-100).
 // The rules are those of isomorphic/domain/custom-request (SPEC §5); reference images must be files the
 // same user uploaded (checked through the file module).
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { CustomRequestTable } from './custom.table';
+import { countUserRequests, insertRequest, userRequests, type CustomRequestRow } from './custom.queries';
 import type { Page } from '../../../isomorphic/contracts/common';
 import type { CustomGarmentRequest, CustomPatternRequest, CustomRequest } from '../../../isomorphic/contracts/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
@@ -25,7 +25,7 @@ async function checkImages(db: Kysely<Database>, userId: number, images: string[
   return unique;
 }
 
-function toRequest(storage: StorageDriver, r: Selectable<CustomRequestTable>): CustomRequest {
+function toRequest(storage: StorageDriver, r: CustomRequestRow): CustomRequest {
   const images = JSON.parse(r.images) as string[];
   return {
     id: r.id,
@@ -39,9 +39,9 @@ function toRequest(storage: StorageDriver, r: Selectable<CustomRequestTable>): C
 
 async function save(deps: CustomDeps, userId: number, kind: CustomKind, images: string[], fields: Record<string, string | number>, now: Date): Promise<CustomRequest> {
   const at = now.toISOString();
-  const row = await deps.db.insertInto('custom_request')
-    .values({ user_id: userId, kind, status: CustomStatus.SUBMITTED, images: JSON.stringify(images), fields: JSON.stringify(fields), created_at: at, updated_at: at })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await insertRequest(deps.db, {
+    user_id: userId, kind, status: CustomStatus.SUBMITTED, images: JSON.stringify(images), fields: JSON.stringify(fields), created_at: at, updated_at: at,
+  });
   return toRequest(deps.storage, row);
 }
 
@@ -69,11 +69,9 @@ export async function requestCustomGarment(deps: CustomDeps, userId: number, inp
 
 /** The buyer's own requests, newest first. */
 export async function listMyRequests(deps: CustomDeps, userId: number, q: { kind?: CustomKind; pageNum: number; pageSize: number }): Promise<Page<CustomRequest>> {
-  let base = deps.db.selectFrom('custom_request').where('user_id', '=', userId);
-  if (q.kind) base = base.where('kind', '=', q.kind);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((q.pageNum - 1) * q.pageSize).limit(q.pageSize).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, total] = await Promise.all([
+    userRequests(deps.db, userId, q.kind, (q.pageNum - 1) * q.pageSize, q.pageSize),
+    countUserRequests(deps.db, userId, q.kind),
   ]);
-  return { list: rows.map((r) => toRequest(deps.storage, r)), total: Number(count.n), pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list: rows.map((r) => toRequest(deps.storage, r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }

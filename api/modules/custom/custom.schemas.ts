@@ -1,0 +1,35 @@
+// Schemas of the custom-request calls. The bodies take loose types (numbers, strings, arrays): the rules
+// with their own messages are the service's (isomorphic/domain/custom-request.ts).
+import { Type, type Static } from '@sinclair/typebox';
+import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
+import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
+
+export const CustomRequestSchema = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('pattern'), Type.Literal('garment')]),
+  status: Type.Integer({ description: '0 submitted, 1 quoted, 2 closed' }),
+  imageUrls: Type.Array(Type.String()),
+  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+assertSame<Same<Static<typeof CustomRequestSchema>, CustomRequest>>();
+export const CustomRequestPageSchema = PageOf(CustomRequestSchema);
+
+const Images = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20, description: 'storeAs of uploaded images (at most 3)' });
+const Num = Type.Number();
+const Text = Type.String({ maxLength: 2000 });
+
+export const CustomPatternBody = Type.Object(
+  { images: Images, widthCm: Num, heightCm: Num, quantity: Num, remark: Type.Optional(Text) },
+  { additionalProperties: false },
+);
+
+export const CustomGarmentBody = Type.Object({
+  fabricCoding: Text, colour: Text, occasion: Text, style: Text, ageMin: Num, ageMax: Num,
+  quantity: Type.Optional(Type.Union([Num, Type.Null()])), remark: Type.Optional(Text), images: Type.Optional(Images),
+}, { additionalProperties: false });
+
+export const MyRequestsQuery = Type.Object(
+  { ...PageQuery, kind: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('pattern'), Type.Literal('garment')])) },
+  { additionalProperties: false },
+);
