@@ -1,6 +1,7 @@
 // Shapes of the catalogue, text search, favourites, upload, custom request and crawler calls
 // (docs/contract-catalogue.md), shared by the api's schemas and the pages.
 import type { CompanySummary, Page, ProductSummary } from './common';
+import type { CustomQuote } from './custom-quote';
 
 export type ProductSort = 'newest' | 'popular' | 'priceAsc' | 'priceDesc';
 
@@ -46,6 +47,8 @@ export interface CustomRequest {
   imageUrls: string[];
   fields: Record<string, string | number>;
   createdAt: string;
+  openUntil: string;       // quotes are taken until then (isomorphic/domain/custom-quote.ts)
+  quotes: CustomQuote[];   // sellers' answers, newest first
 }
 
 export interface CustomPatternRequest { images: string[]; widthCm: number; heightCm: number; quantity: number; remark?: string }

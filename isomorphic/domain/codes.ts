@@ -3,6 +3,7 @@
 import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
 import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
+import { CustomQuoteCodes, customQuoteCodeMessages } from './custom-quote-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -122,6 +123,7 @@ export const Codes = {
   ...SettlementCodes,
   ...PlatformCodes,
   ...NotificationCodes,
+  ...CustomQuoteCodes, // sellers' quotes on custom requests: 400150-400199
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -241,6 +243,7 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...settlementCodeMessages,
   ...platformCodeMessages,
   ...notificationCodeMessages,
+  ...customQuoteCodeMessages,
 };
 
 /** 210018 said to a visitor who never signed in: the action needs an account, nothing expired. */

@@ -48,6 +48,17 @@ export const noticeTemplates: Record<string, (p: NoticeParams) => { title: Bilin
       body: { zh: `${type.zh}（${s(p.number)}）未通过认证，原因：${s(p.reason)}。您可以修改后重新提交。`, en: `${type.en} (${s(p.number)}) was not accepted. Reason: ${s(p.reason)}. You may correct it and save it again.` },
     };
   },
+  customQuote: (p) => {
+    const price = (Number(p.price) / 100).toFixed(2);
+    const what = p.kind === 'garment' ? { zh: '定制服装', en: 'custom garment' } : { zh: '定制花型', en: 'custom pattern' };
+    const company = { zh: s(p.company), en: s(p.companyEn) || s(p.company) };
+    return {
+      title: Number(p.updated) === 1
+        ? { zh: `${what.zh}需求的报价已更新`, en: `A quote on your ${what.en} request was updated` }
+        : { zh: `您的${what.zh}需求收到新报价`, en: `A new quote on your ${what.en} request` },
+      body: { zh: `${company.zh} 报价 ¥${price}，交期 ${s(p.leadDays)} 天。`, en: `${company.en} quotes ¥${price}, lead time ${s(p.leadDays)} days.` },
+    };
+  },
   order: (p) => {
     const label = actionLabels[s(p.action) as keyof typeof actionLabels] ?? { zh: '订单更新', en: 'Order updated' };
     return {

@@ -11,5 +11,6 @@ import { settlement } from './2026112319-settlement';
 import { platform } from './2026112320-platform';
 import { notification } from './2026112321-notification';
 import { searchJobOwner } from './2026112410-search-job-owner';
+import { customQuote } from './2026112440-custom-quote';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote];

@@ -51,3 +51,7 @@ export const colourSnapshots = (db: Kysely<Database>) =>
       'p.id as product_id', 'p.company_id', 'p.title', 'p.title_en', 'p.code', 'p.unit', 'p.price', 'p.cover_path', 'p.status as product_status',
       'c.name as company_name', 'c.name_en as company_name_en', 'c.status as company_status',
     ]);
+
+/** The kinds (ProductKind) of the company's products on sale: which custom requests reach it (custom module). */
+export const onSaleKindsOf = (db: Kysely<Database>, companyId: number) =>
+  db.selectFrom('product as p').select('p.kind').distinct().where('p.company_id', '=', companyId).where(onSaleSql());

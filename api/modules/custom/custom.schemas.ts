@@ -2,7 +2,23 @@
 // with their own messages are the service's (isomorphic/domain/custom-request.ts).
 import { Type, type Static } from '@sinclair/typebox';
 import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
-import { assertSame, PageOf, PageQuery, type Same } from '../../http/schemas';
+import type { CustomQuote, CustomQuoteBody as QuoteBodyType, SellerCustomRequest } from '../../../isomorphic/contracts/custom-quote';
+import { CustomQuoteLimits } from '../../../isomorphic/domain/custom-quote';
+import { assertSame, Id, Nullable, PageOf, PageQuery, type Same } from '../../http/schemas';
+
+export const CustomQuoteSchema = Type.Object({
+  id: Type.Integer(),
+  requestId: Type.Integer(),
+  companyId: Type.Integer(),
+  companyName: Type.String(),
+  companyNameEn: Type.String(),
+  status: Type.Integer({ description: '1 quoted, 2 declined' }),
+  price: Nullable(Type.Integer({ description: 'cents, for the quantity asked' })),
+  leadDays: Nullable(Type.Integer()),
+  note: Type.String(),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+assertSame<Same<Static<typeof CustomQuoteSchema>, CustomQuote>>();
 
 export const CustomRequestSchema = Type.Object({
   id: Type.Integer(),
@@ -11,6 +27,8 @@ export const CustomRequestSchema = Type.Object({
   imageUrls: Type.Array(Type.String()),
   fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
   createdAt: Type.String({ format: 'date-time' }),
+  openUntil: Type.String({ format: 'date-time', description: 'quotes are taken until then' }),
+  quotes: Type.Array(CustomQuoteSchema, { description: 'sellers\' answers, newest first' }),
 });
 assertSame<Same<Static<typeof CustomRequestSchema>, CustomRequest>>();
 export const CustomRequestPageSchema = PageOf(CustomRequestSchema);
@@ -33,3 +51,29 @@ export const MyRequestsQuery = Type.Object(
   { ...PageQuery, kind: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('pattern'), Type.Literal('garment')])) },
   { additionalProperties: false },
 );
+
+export const SellerCustomRequestSchema = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('pattern'), Type.Literal('garment')]),
+  imageUrls: Type.Array(Type.String()),
+  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  createdAt: Type.String({ format: 'date-time' }),
+  openUntil: Type.String({ format: 'date-time' }),
+  open: Type.Boolean({ description: 'still takes quotes' }),
+  myQuote: Nullable(CustomQuoteSchema),
+});
+assertSame<Same<Static<typeof SellerCustomRequestSchema>, SellerCustomRequest>>();
+export const SellerCustomRequestPageSchema = PageOf(SellerCustomRequestSchema);
+
+export const SellerRequestsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export const SellerRequestQuery = Type.Object({ id: Id }, { additionalProperties: false });
+
+// Loose numbers: the rules with their own messages are checkQuote's.
+export const CustomQuoteBody = Type.Object({
+  requestId: Id,
+  decline: Type.Boolean(),
+  price: Type.Optional(Nullable(Type.Number({ description: 'cents, for the quantity asked' }))),
+  leadDays: Type.Optional(Nullable(Type.Number({ description: 'days' }))),
+  note: Type.Optional(Type.String({ maxLength: CustomQuoteLimits.noteMax * 4 })),
+}, { additionalProperties: false });
+assertSame<Same<Static<typeof CustomQuoteBody>, QuoteBodyType>>();
