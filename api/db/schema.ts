@@ -14,6 +14,7 @@ import type { FileTables } from '../modules/file/file.table';
 import type { NotificationTables } from '../modules/notification/notification.table';
 import type { OrderTables } from '../modules/order/order.table';
 import type { PlatformTables } from '../modules/platform/platform.table';
+import type { PurchaseTables } from '../modules/purchase/purchase.table';
 import type { SearchTables } from '../modules/search/search.table';
 import type { SettlementTables } from '../modules/settlement/settlement.table';
 import type { ShopTables } from '../modules/shop/shop.table';
@@ -21,5 +22,5 @@ import type { SmsTables } from '../modules/sms/sms.table';
 
 export interface Database extends
   AccountTables, AreaTables, CartTables, CatalogueTables, CompanyTables, ConsigneeTables, CustomTables,
-  DictionaryTables, FavouriteTables, FileTables, NotificationTables, OrderTables, PlatformTables,
+  DictionaryTables, FavouriteTables, FileTables, NotificationTables, OrderTables, PlatformTables, PurchaseTables,
   SearchTables, SettlementTables, ShopTables, SmsTables {}

@@ -4,6 +4,7 @@ import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
 import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
 import { CustomQuoteCodes, customQuoteCodeMessages } from './custom-quote-codes';
+import { TradeCodes, tradeCodeMessages } from './trade-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -124,6 +125,8 @@ export const Codes = {
   ...PlatformCodes,
   ...NotificationCodes,
   ...CustomQuoteCodes, // sellers' quotes on custom requests: 400150-400199
+  // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts)
+  ...TradeCodes,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -244,6 +247,7 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...platformCodeMessages,
   ...notificationCodeMessages,
   ...customQuoteCodeMessages,
+  ...tradeCodeMessages,
 };
 
 /** 210018 said to a visitor who never signed in: the action needs an account, nothing expired. */

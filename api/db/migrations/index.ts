@@ -12,5 +12,6 @@ import { platform } from './2026112320-platform';
 import { notification } from './2026112321-notification';
 import { searchJobOwner } from './2026112410-search-job-owner';
 import { customQuote } from './2026112440-custom-quote';
+import { purchase } from './2026112441-purchase';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase];

@@ -1,0 +1,56 @@
+// Purchase-request calls (SPEC §7 /productBuy, /buyTask): posting and the buyer's moves (signed in),
+// one request by id and the open requests (anyone; details only to merchants and the request's buyer).
+// This plugin also runs the sweep that writes "closed" on requests past their deadline.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleOptions } from '../../deps';
+import { ok, requestLang, responses } from '../../http/envelope';
+import { Id, PageOf } from '../../http/schemas';
+import { signedInUser } from '../account/guard';
+import { ActBody, DetailSchema, HallBody, ListItemSchema, MineBody, ReleaseBody, ViewSchema } from './purchase.schemas';
+import * as purchase from './purchase.service';
+
+const SWEEP_MS = 60_000;
+
+export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx: purchase.PurchaseDeps = { db: deps.db.db, storage: deps.storage };
+  const tags = ['purchase'];
+  const security = [{ token: [] }];
+
+  app.post('/productBuy/release', { config: { auth: 'user' }, schema: { tags, security, summary: 'Post a purchase request (buyers, type 3)', body: ReleaseBody, response: responses(DetailSchema) } }, async (request) =>
+    ok(request, await purchase.releasePurchase(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '求购已发布', en: 'Purchase request posted' }));
+
+  app.get('/productBuy/get', { config: { auth: 'optional' }, schema: { tags, summary: 'One request: details for merchants and its buyer, a teaser and the reason for anyone else', querystring: Type.Object({ id: Id }), response: responses(ViewSchema) } }, async (request) =>
+    ok(request, await purchase.purchaseView(ctx, request.user, request.query.id, requestLang(request))));
+
+  app.post('/productBuy/myProductBuys', { config: { auth: 'user' }, schema: { tags, security, summary: 'My purchase requests, newest first', body: MineBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
+    ok(request, await purchase.myPurchases(ctx, signedInUser(request), request.body, requestLang(request))));
+
+  app.post('/productBuy/act', { config: { auth: 'user' }, schema: { tags, security, summary: 'Close, cancel, finish, republish or confirm the deal of my request', body: ActBody, response: responses(DetailSchema) } }, async (request) =>
+    ok(request, await purchase.actOnPurchase(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '操作成功', en: 'Done' }));
+
+  app.post('/buyTask/listBuyTask', { config: { auth: 'optional' }, schema: { tags, summary: 'Requests in purchase, newest first; description and picture only for merchants', body: HallBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
+    ok(request, await purchase.listOpenPurchases(ctx, request.user, request.body, requestLang(request))));
+
+  app.post('/buyTask/myResponded', { config: { auth: 'seller' }, schema: { tags, security, summary: 'Requests my company responded to (myReceiving)', body: MineBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
+    ok(request, await purchase.respondedPurchases(ctx, signedInUser(request), request.body, requestLang(request))));
+
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const closed = await purchase.closeExpiredPurchases(ctx.db);
+      if (closed.length) app.log.info({ closed }, 'purchase sweep');
+    } catch (err) {
+      app.log.error({ err }, 'purchase sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => { void sweep(); }, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => { clearInterval(timer); });
+}

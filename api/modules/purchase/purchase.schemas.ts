@@ -1,0 +1,48 @@
+// Request and response schemas of the purchase calls. Strings are bounded a little above their rules so
+// that a too-long value gets the rule's own message, never a generic one.
+import { Type, type Static } from '@sinclair/typebox';
+import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
+import type { PurchaseDetail, PurchaseListItem, PurchaseRelease, PurchaseTeaser, PurchaseView } from '../../../isomorphic/contracts/purchase';
+
+const Code = Type.Integer({ minimum: 0, maximum: 999_999 });
+const Path = Type.String({ maxLength: 300 });
+const When = Type.String({ maxLength: 40, description: 'ISO-8601 date-time' });
+
+export const ReleaseBody = Type.Object({
+  imagePath: Path, catalogue: Code, sampleType: Code, acceptProduce: Type.Boolean(), quantity: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  unit: Code, description: Type.String({ maxLength: 80 }), deadline: When,
+}, { additionalProperties: false });
+assertSame<Same<Static<typeof ReleaseBody>, PurchaseRelease>>();
+
+export const ActBody = Type.Object({
+  id: Id,
+  action: Type.Union([Type.Literal('close'), Type.Literal('cancel'), Type.Literal('finish'), Type.Literal('republish'), Type.Literal('success')]),
+  deadline: Type.Optional(When),
+  expectedVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+}, { additionalProperties: false });
+
+const StatusFilter = Type.Optional(Type.Integer({ minimum: 0, maximum: 99 }));
+export const MineBody = Type.Object({ ...PageQuery, status: StatusFilter }, { additionalProperties: false });
+export const HallBody = Type.Object({
+  ...PageQuery, catalogue: Type.Optional(Code), unit: Type.Optional(Code), sampleType: Type.Optional(Code),
+}, { additionalProperties: false });
+
+export const TeaserSchema = Type.Object({
+  id: Type.Integer(), catalogue: Type.Integer(), catalogueLabel: Type.String(), sampleType: Type.Integer(), sampleTypeLabel: Type.String(),
+  unit: Type.Integer(), unitLabel: Type.String(), status: Type.Integer(), statusLabel: Type.String(), deadline: Type.String(),
+  responseCount: Type.Integer(), createdAt: Type.String(),
+});
+assertSame<Same<Static<typeof TeaserSchema>, PurchaseTeaser>>();
+
+export const DetailSchema = Type.Composite([TeaserSchema, Type.Object({
+  imagePath: Type.String(), imageUrl: Type.String(), acceptProduce: Type.Boolean(), quantity: Type.Integer(), description: Type.String(),
+  mine: Type.Boolean(), actions: Type.Array(Type.String()), selectedResponseId: Nullable(Type.Integer()), orderId: Nullable(Type.Integer()), version: Type.Integer(),
+})]);
+assertSame<Same<Static<typeof DetailSchema>, PurchaseDetail>>();
+
+export const RefusalSchema = Type.Object({ code: Type.Integer(), message: Type.String() });
+export const ViewSchema = Type.Object({ teaser: TeaserSchema, detail: Nullable(DetailSchema), hidden: Nullable(RefusalSchema) });
+assertSame<Same<Static<typeof ViewSchema>, PurchaseView>>();
+
+export const ListItemSchema = Type.Composite([TeaserSchema, Type.Object({ description: Nullable(Type.String()), imageUrl: Nullable(Type.String()), mine: Type.Boolean() })]);
+assertSame<Same<Static<typeof ListItemSchema>, PurchaseListItem>>();

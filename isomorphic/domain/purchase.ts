@@ -1,0 +1,142 @@
+// Purchase requests (求购, SPEC §3, §4, §6): the fields' rules, the lifecycle as one state table, who may
+// read the details, and how responses (报价) compare. The api enforces these; the pages show them.
+import { BuyType, PatternType, Unit, UserType } from './catalogue';
+import type { Bilingual } from './trade-codes';
+
+export const PurchaseStatus = { IN_PURCHASE: 10, PURCHASING: 20, CANCELLED: 30, FINISHED: 40, CLOSED: 50 } as const;
+export type PurchaseState = (typeof PurchaseStatus)[keyof typeof PurchaseStatus];
+
+export const purchaseStatusLabels: Record<PurchaseState, Bilingual> = {
+  10: { zh: '求购中', en: 'In purchase' },
+  20: { zh: '采购中', en: 'Purchasing' },
+  30: { zh: '已取消', en: 'Cancelled' },
+  40: { zh: '已完成', en: 'Finished' },
+  50: { zh: '已关闭', en: 'Closed' },
+};
+
+export type PurchaseAction = 'respond' | 'cancelRespond' | 'close' | 'cancel' | 'finish' | 'republish' | 'select' | 'success';
+export type PurchaseActor = 'buyer' | 'supplier' | 'system';
+
+export const purchaseActionLabels: Record<PurchaseAction, Bilingual> = {
+  respond: { zh: '报价', en: 'Respond' },
+  cancelRespond: { zh: '撤回报价', en: 'Withdraw response' },
+  close: { zh: '关闭', en: 'Close' },
+  cancel: { zh: '取消求购', en: 'Cancel request' },
+  finish: { zh: '结束求购', en: 'Finish' },
+  republish: { zh: '重新发布', en: 'Republish' },
+  select: { zh: '选定供应商', en: 'Select' },
+  success: { zh: '确认成交', en: 'Deal done' },
+};
+
+const S = PurchaseStatus;
+
+/**
+ * The lifecycle: for each state, the actions allowed in it, who may take them and the state they lead to.
+ * Anything not in this table is refused (PURCHASE_ACTION_NOT_ALLOWED).
+ * - in purchase: suppliers respond and withdraw; the buyer selects one response (an order is placed:
+ *   purchasing), closes it (also the system at the deadline), cancels it, or finishes it without choosing.
+ * - purchasing: the buyer confirms the deal done (finished).
+ * - closed and cancelled: the buyer republishes with a new deadline.
+ * - finished: final.
+ */
+export const purchaseTransitions: Record<PurchaseState, Partial<Record<PurchaseAction, { actors: readonly PurchaseActor[]; to: PurchaseState }>>> = {
+  [S.IN_PURCHASE]: {
+    respond: { actors: ['supplier'], to: S.IN_PURCHASE },
+    cancelRespond: { actors: ['supplier'], to: S.IN_PURCHASE },
+    select: { actors: ['buyer'], to: S.PURCHASING },
+    close: { actors: ['buyer', 'system'], to: S.CLOSED },
+    cancel: { actors: ['buyer'], to: S.CANCELLED },
+    finish: { actors: ['buyer'], to: S.FINISHED },
+  },
+  [S.PURCHASING]: {
+    success: { actors: ['buyer'], to: S.FINISHED },
+  },
+  [S.CANCELLED]: {
+    republish: { actors: ['buyer'], to: S.IN_PURCHASE },
+  },
+  [S.FINISHED]: {},
+  [S.CLOSED]: {
+    republish: { actors: ['buyer'], to: S.IN_PURCHASE },
+  },
+};
+
+export const purchaseStates = Object.values(S) as PurchaseState[];
+export const purchaseActions = Object.keys(purchaseActionLabels) as PurchaseAction[];
+
+/** The state this action leads to, or null when the table refuses it. */
+export function purchaseNext(state: number, action: PurchaseAction, actor: PurchaseActor): PurchaseState | null {
+  const t = purchaseTransitions[state as PurchaseState]?.[action];
+  return t && t.actors.includes(actor) ? t.to : null;
+}
+
+/** A request in purchase past its deadline counts as closed, whether or not the sweep has written it yet. */
+export function effectivePurchaseStatus(r: { status: number; deadline: string }, now: Date): PurchaseState {
+  if (r.status === S.IN_PURCHASE && Date.parse(r.deadline) <= now.getTime()) return S.CLOSED;
+  return r.status as PurchaseState;
+}
+
+export const PurchaseLimits = {
+  descriptionMin: 1,
+  descriptionMax: 50,
+  maxQuantity: 10_000_000,
+  maxDeadlineDays: 90,
+  maxResponses: 10,
+  maxOpenPerBuyer: 50,
+  responseNoteMax: 200,
+  responseMaxPictures: 6,
+  maxLeadDays: 365,
+} as const;
+
+export const catalogueChoices = Object.values(PatternType) as number[];
+export const unitChoices = Object.values(Unit) as number[];
+export const sampleTypeChoices = Object.values(BuyType) as number[];
+
+/** SPEC §6: purchase information is open only to merchants (manufacturers and traders). */
+export const mayReadPurchase = (userType: number | null | undefined): boolean => userType === UserType.MANUFACTURER || userType === UserType.TRADER;
+/** SPEC §6: supply details are open only to buyers (designers). */
+export const mayReadSupply = (userType: number | null | undefined): boolean => userType === UserType.DESIGNER;
+
+export interface PurchaseInput {
+  imagePath: string;
+  catalogue: number;
+  sampleType: number;
+  acceptProduce: boolean;
+  quantity: number;
+  unit: number;
+  description: string;
+  deadline: string; // ISO date-time
+}
+
+export type PurchaseProblem = 'description' | 'quantity' | 'image' | 'deadline' | 'catalogue' | 'unit' | 'sampleType';
+
+const DAY = 86_400_000;
+
+/** The first rule this input breaks, or null. */
+export function purchaseProblem(i: PurchaseInput, now: Date): PurchaseProblem | null {
+  const d = i.description.trim();
+  if ([...d].length < PurchaseLimits.descriptionMin || [...d].length > PurchaseLimits.descriptionMax) return 'description';
+  if (!Number.isInteger(i.quantity) || i.quantity < 1 || i.quantity > PurchaseLimits.maxQuantity) return 'quantity';
+  if (!i.imagePath.trim()) return 'image';
+  if (!catalogueChoices.includes(i.catalogue)) return 'catalogue';
+  if (!unitChoices.includes(i.unit)) return 'unit';
+  if (!sampleTypeChoices.includes(i.sampleType)) return 'sampleType';
+  const at = Date.parse(i.deadline);
+  if (!Number.isFinite(at) || at < now.getTime() + 3_600_000 || at > now.getTime() + PurchaseLimits.maxDeadlineDays * DAY) return 'deadline';
+  return null;
+}
+
+/**
+ * A response's price per unit of the request: the response prices its own unit; `perUnit` says how many
+ * request units one response unit holds (1 when the units are the same). Cents, rounded to the cent.
+ */
+export function normalisedPrice(price: number, perUnit: number): number {
+  return Math.round(price / perUnit);
+}
+
+export const ResponseStatus = { WITHDRAWN: 0, ACTIVE: 1, SELECTED: 2, NOT_CHOSEN: 3 } as const;
+export const responseStatusLabels: Record<number, Bilingual> = {
+  0: { zh: '已撤回', en: 'Withdrawn' },
+  1: { zh: '已报价', en: 'Responded' },
+  2: { zh: '已选定', en: 'Selected' },
+  3: { zh: '未选中', en: 'Not chosen' },
+};
