@@ -131,8 +131,7 @@ export function respondedPurchases(deps: PurchaseDeps, user: UserRow, q: { pageN
   return page(deps, user, { respondedBy: user.company_id, status: q.status }, q, lang, now);
 }
 
-const notAllowed = (state: PurchaseState, action: PurchaseAction, lang?: Lang) => {
-  void lang;
+const notAllowed = (state: PurchaseState) => {
   const m = codeMessages[Codes.PURCHASE_ACTION_NOT_ALLOWED];
   const s = purchaseStatusLabels[state];
   return new ApiError(Codes.PURCHASE_ACTION_NOT_ALLOWED, 409, { zh: `${m.zh}（${s.zh}）`, en: `${m.en} (${s.en.toLowerCase()})` });
@@ -152,7 +151,7 @@ export function checkAction(viewer: Viewer, row: RequestRow, action: PurchaseAct
   }
   const from = effectivePurchaseStatus(row, now);
   const to = purchaseNext(from, action, actor as PurchaseActor);
-  if (to === null) throw notAllowed(from, action);
+  if (to === null) throw notAllowed(from);
   return { from, to, actor: actor as PurchaseActor };
 }
 
