@@ -5,6 +5,7 @@ import { accountRoutes } from './account/account.routes';
 import { consigneeRoutes } from './consignee/consignee.routes';
 import { areaRoutes } from './area/area.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { sellerCatalogueRoutes } from './catalogue/seller.routes';
 import { companyRoutes } from './company/company.routes';
 import { dictionaryRoutes } from './dictionary/dictionary.routes';
 import { fileRoutes } from './file/file.routes';
@@ -24,7 +25,7 @@ import { purchaseRoutes } from './purchase/purchase.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, sellerCatalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

@@ -1,4 +1,5 @@
 // The data shapes of the api's calls, shared by the api (response schemas) and the pages.
+import type { PriceStep } from '../domain/price-ladder';
 export interface Page<T> { list: T[]; total: number; pageNum: number; pageSize: number }
 
 export interface ProductImage { id: number; url: string; width: number; height: number; sort: number }
@@ -30,6 +31,11 @@ export interface ProductDetail extends ProductSummary {
   images: ProductImage[];
   colourCards: ColourCard[];
   status: number;          // 1 on sale, 0 removed
+  /** bulk: the seller's quantity ladder (cents per unit from a quantity); its first step is the minimum order per colour; empty is price by negotiation */
+  ladder: PriceStep[];
+  edge: number | null;     // LaceEdge
+  craft: number | null;    // LaceCraft
+  stretch: number | null;  // LaceStretch
 }
 
 export interface CompanySummary {

@@ -5,6 +5,7 @@ import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
 import { CustomQuoteCodes, customQuoteCodeMessages } from './custom-quote-codes';
 import { TradeCodes, tradeCodeMessages } from './trade-codes';
+import { CatalogueSellerCodes, catalogueSellerCodeMessages } from './catalogue-seller-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -127,6 +128,8 @@ export const Codes = {
   ...CustomQuoteCodes, // sellers' quotes on custom requests: 400150-400199
   // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts)
   ...TradeCodes,
+  // the seller's catalogue: 400100-400149 (issue 17)
+  ...CatalogueSellerCodes,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -248,6 +251,7 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...notificationCodeMessages,
   ...customQuoteCodeMessages,
   ...tradeCodeMessages,
+  ...catalogueSellerCodeMessages,
 };
 
 /** 210018 said to a visitor who never signed in: the action needs an account, nothing expired. */

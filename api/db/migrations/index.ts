@@ -13,5 +13,6 @@ import { notification } from './2026112321-notification';
 import { searchJobOwner } from './2026112410-search-job-owner';
 import { customQuote } from './2026112440-custom-quote';
 import { purchase } from './2026112441-purchase';
+import { catalogueSeller } from './2026112442-catalogue-seller';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller];

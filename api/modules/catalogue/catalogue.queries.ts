@@ -13,7 +13,7 @@ import { latestCompanyChange } from '../company/company.joins';
 /** Kept for callers of the first listing; `kind` undefined means any. */
 export interface ListFilter { patternType?: number; kind?: number; companyId?: number }
 
-export interface ProductFilter extends ListFilter { shape?: number; unit?: number; priceMin?: number; priceMax?: number }
+export interface ProductFilter extends ListFilter { shape?: number; unit?: number; priceMin?: number; priceMax?: number; edge?: number; craft?: number; stretch?: number }
 export type ProductSort = 'newest' | 'popular' | 'priceAsc' | 'priceDesc';
 
 /** The WHERE of a listing over `product as p` (on sale, and the filters), shared by the listings and the text search. */
@@ -23,6 +23,9 @@ export function filterSql(f: ProductFilter): RawBuilder<boolean> {
   if (f.patternType !== undefined) c.push(sql`p.pattern_type = ${f.patternType}`);
   if (f.shape !== undefined) c.push(sql`p.shape = ${f.shape}`);
   if (f.unit !== undefined) c.push(sql`p.unit = ${f.unit}`);
+  if (f.edge !== undefined) c.push(sql`p.edge = ${f.edge}`);
+  if (f.craft !== undefined) c.push(sql`p.craft = ${f.craft}`);
+  if (f.stretch !== undefined) c.push(sql`p.stretch = ${f.stretch}`);
   if (f.companyId !== undefined) c.push(sql`p.company_id = ${f.companyId}`);
   if (f.priceMin !== undefined) c.push(sql`p.price >= ${f.priceMin}`);
   if (f.priceMax !== undefined) c.push(sql`p.price <= ${f.priceMax}`);
@@ -127,7 +130,7 @@ function summaryRows(db: Kysely<Database>, ids: number[]): Promise<ProductSummar
 
 export function findProduct(db: Kysely<Database>, id: number) {
   return productsWithCompany(db)
-    .select([...summaryColumns, 'p.description', 'p.description_en', 'p.composition', 'p.status', 'c.status as company_status'])
+    .select([...summaryColumns, 'p.description', 'p.description_en', 'p.composition', 'p.status', 'p.bulk_ladder', 'p.edge', 'p.craft', 'p.stretch', 'c.status as company_status'])
     .where('p.id', '=', id)
     .executeTakeFirst();
 }

@@ -2,7 +2,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ColourCard, ProductDetail, ProductImage, ProductSummary } from '../../../isomorphic/contracts/common';
 import type { Part, SearchHit, SearchPage } from '../../../isomorphic/contracts/catalogue';
-import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import { LaceCraft, LaceEdge, LaceStretch, PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
 
 export const ProductSummarySchema = Type.Object({
@@ -38,6 +38,10 @@ export const ProductDetailSchema = Type.Composite([
     images: Type.Array(ProductImageSchema),
     colourCards: Type.Array(ColourCardSchema),
     status: Type.Integer(),
+    ladder: Type.Array(Type.Object({ from: Type.Integer(), price: Type.Integer() })),
+    edge: Nullable(Type.Integer()),
+    craft: Nullable(Type.Integer()),
+    stretch: Nullable(Type.Integer()),
   }),
 ]);
 
@@ -60,6 +64,9 @@ export const ProductQueryFields = {
   patternType: anyOr(codes(PatternType)),
   shape: anyOr(codes(Shape)),
   unit: anyOr(codes(Unit)),
+  edge: anyOr(codes(LaceEdge)),
+  craft: anyOr(codes(LaceCraft)),
+  stretch: anyOr(codes(LaceStretch)),
   priceMin: anyOr(Cents),
   priceMax: anyOr(Cents),
   companyId: anyOr(Id),

@@ -8,6 +8,7 @@ import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../i
 import type { SearchPage } from '../../../isomorphic/contracts/catalogue';
 import type { StorageDriver } from '../file/storage';
 import { isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
+import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
 import { gone, notFound } from '../../http/errors';
 import {
   anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
@@ -114,6 +115,10 @@ export async function getProductDetail({ db, storage }: CatalogueDeps, id: numbe
     descriptionEn: row.description_en,
     composition: row.composition,
     status: row.status,
+    ladder: parseLadder(row.bulk_ladder),
+    edge: row.edge,
+    craft: row.craft,
+    stretch: row.stretch,
     images: images.map((i) => ({ id: i.id, url: storage.url(i.path), width: i.width, height: i.height, sort: i.sort })),
     colourCards: cards.map((c) => toColourCard(storage, c)),
   };

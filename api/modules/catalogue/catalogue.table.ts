@@ -18,7 +18,12 @@ export interface ProductTable {
   width_cm: number | null;
   cover_path: Generated<string>;
   views: Generated<number>;
-  status: Generated<number>;             // ProductStatus: 1 on sale, 0 removed
+  status: Generated<number>;             // ProductStatus: 1 on sale, 0 off sale, 2 taken down by the platform
+  bulk_ladder: Generated<string>;        // JSON PriceStep[] (cents per unit from a quantity); '' none
+  edge: number | null;                   // LaceEdge
+  craft: number | null;                  // LaceCraft
+  stretch: number | null;                // LaceStretch
+  takedown_reason: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -38,3 +38,10 @@ export async function recordStoredFiles(db: Kysely<Database>, rows: Array<Insert
     await db.insertInto('stored_file').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column('path').doNothing()).execute();
   }
 }
+
+/** Width and height of these stored files (0 when the record has none). */
+export async function storedSizes(db: Kysely<Database>, paths: string[]): Promise<Map<string, { width: number; height: number }>> {
+  if (paths.length === 0) return new Map();
+  const rows = await db.selectFrom('stored_file').select(['path', 'width', 'height']).where('path', 'in', paths).execute();
+  return new Map(rows.map((r) => [r.path, { width: r.width ?? 0, height: r.height ?? 0 }]));
+}

@@ -12,7 +12,7 @@ import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { ApiError } from '../../http/errors';
 import type { StorageDriver, UploadCredentials } from './storage';
 import { inspectImage } from './image-check';
-import { deleteStoredFile, findGrant, findStoredFile, insertGrant, ownedPaths, recordStoredFile } from './upload.queries';
+import { deleteStoredFile, findGrant, findStoredFile, insertGrant, ownedPaths, recordStoredFile, storedSizes } from './upload.queries';
 
 export interface UploadDeps { db: Kysely<Database>; storage: StorageDriver }
 
@@ -94,6 +94,11 @@ export async function confirmUpload({ db, storage }: UploadDeps, userId: number,
 /** Which of these storage paths the user uploaded (for custom requests and other modules). */
 export function filesOwnedBy(db: Kysely<Database>, userId: number, paths: string[]): Promise<Set<string>> {
   return ownedPaths(db, userId, paths);
+}
+
+/** Width and height of stored images by path (product pictures keep them). */
+export function imageSizes(db: Kysely<Database>, paths: string[]): Promise<Map<string, { width: number; height: number }>> {
+  return storedSizes(db, paths);
 }
 
 /** Records objects the api stored itself (the demo seed's pictures); paths already recorded stay. */

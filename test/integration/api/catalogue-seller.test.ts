@@ -1,0 +1,176 @@
+// The seller's catalogue on each dialect (issue 17): a settled seller lists their products with counts by
+// status, creates and edits one (fields, lace attributes, pictures with order and cover, colour cards,
+// cut-plate price and bulk ladder), puts it on and off sale; the operator takes one down with a reason.
+// A seller cannot read, edit, re-price, take off sale or touch the colour cards of another company's product.
+import t from 'tap';
+import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { LaceCraft, LaceEdge, LaceStretch, PatternType, ProductStatus, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import type { ProductInput, SellerProductDetail, SellerProductPage } from '../../../isomorphic/contracts/catalogue-seller';
+import type { ProductDetail } from '../../../isomorphic/contracts/common';
+import { dialects } from '../../helpers/db';
+import { createShopMarket, type ShopMarket } from '../../helpers/shop';
+
+const input = async (m: ShopMarket, userId: number, extra: Partial<ProductInput> = {}): Promise<ProductInput> => {
+  const [a, b, c] = [await m.image(userId), await m.image(userId), await m.image(userId)];
+  return {
+    kind: 1, title: '法式睫毛蕾丝', titleEn: 'French eyelash lace', code: 'LK-17001', patternType: PatternType.FABRIC, shape: Shape.IN_STOCK, unit: Unit.METRE,
+    widthCm: 150, composition: '85% 锦纶 15% 氨纶', description: '柔软', descriptionEn: 'Soft',
+    edge: LaceEdge.EYELASH, craft: LaceCraft.LEAVERS, stretch: LaceStretch.STRETCH,
+    platePrice: 3500, ladder: [{ from: 100, price: 1200 }, { from: 1000, price: 1050 }],
+    pictures: [a, b], cover: b,
+    colourCards: [{ name: '象牙白', nameEn: 'Ivory', hex: '#fffff0', image: c }, { name: '黑色', nameEn: 'Black', hex: '#000000' }],
+    ...extra,
+  };
+};
+
+for (const { dialect, skip } of await dialects()) {
+  t.test(`the seller's catalogue on ${dialect}`, { skip }, async (t) => {
+    const m = await createShopMarket(dialect);
+    t.teardown(() => m.close());
+    const alice = await m.seller();
+    const bob = await m.seller();
+    const buyer = await m.buyer();
+
+    t.test('guests and buyers are refused every seller call', async (t) => {
+      const calls: Array<['get' | 'post', string, unknown?]> = [
+        ['post', '/shopProduct/list', {}], ['get', '/shopProduct/get?id=1'], ['post', '/shopProduct/create', await input(m, buyer.id)],
+        ['post', '/shopProduct/update', { id: 1, ...(await input(m, buyer.id)) }], ['post', '/shopProduct/setOnSale', { id: 1, onSale: false }],
+        ['post', '/shopProduct/updateColourCard', { id: 1, name: 'x', hex: '#000000' }], ['post', '/shopProduct/deleteColourCard', { id: 1 }],
+      ];
+      for (const [method, url, body] of calls) {
+        const guest = method === 'get' ? await m.get(url) : await m.post(url, body);
+        t.equal(guest.body.code, Codes.SESSION_EXPIRED, `guest ${url}`);
+        const asBuyer = method === 'get' ? await m.get(url, buyer.token) : await m.post(url, body, buyer.token);
+        t.equal(asBuyer.body.code, Codes.NOT_A_SELLER, `buyer ${url}`);
+      }
+      t.equal((await m.post('/platform/product/takeDown', { id: 1, reason: '侵权' }, alice.token)).status, 403, 'a seller is not the operator');
+    });
+
+    t.test('the rules of a product, each refused with its own code and nothing written', async (t) => {
+      const bad: Array<[Partial<ProductInput>, number]> = [
+        [{ title: 'x' }, Codes.PRODUCT_TITLE_LENGTH],
+        [{ code: ' ' }, Codes.PRODUCT_CODE_LENGTH],
+        [{ unit: 999 }, Codes.PRODUCT_CHOICE_INVALID],
+        [{ craft: 410010 }, Codes.PRODUCT_CHOICE_INVALID],
+        [{ widthCm: 1001 }, Codes.PRODUCT_WIDTH_INVALID],
+        [{ platePrice: 100_000_001 }, Codes.PRODUCT_PRICE_INVALID],
+        [{ ladder: [{ from: 1000, price: 1000 }, { from: 100, price: 900 }] }, Codes.PRODUCT_LADDER_INVALID],
+        [{ ladder: [{ from: 100, price: 1000 }, { from: 1000, price: 1100 }] }, Codes.PRODUCT_LADDER_INVALID],
+        [{ pictures: [], cover: undefined }, Codes.PRODUCT_PICTURES_REQUIRED],
+        [{ cover: 'upload/20261123/0000000000000000/web-x.png' }, Codes.PRODUCT_COVER_NOT_PICTURE],
+        [{ colourCards: [] }, Codes.COLOUR_CARDS_REQUIRED],
+        [{ colourCards: [{ name: '红', hex: 'red' }] }, Codes.COLOUR_CARD_INVALID],
+        [{ pictures: [await m.image(bob.id)], cover: undefined }, Codes.PRODUCT_IMAGE_NOT_OWNED],
+        [{ colourCards: [{ id: 1, name: '红', hex: '#ff0000' }] }, Codes.COLOUR_CARD_NOT_FOUND],
+      ];
+      for (const [extra, code] of bad) {
+        const r = await m.post('/shopProduct/create', await input(m, alice.id, extra), alice.token, 'zh');
+        t.equal(r.body.code, code, JSON.stringify(extra));
+        t.equal(r.body.message, codeMessages[code].zh);
+      }
+      const n = await m.db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      t.equal(Number(n.n), 0, 'no product written');
+    });
+
+    let mine: SellerProductDetail;
+    t.test('create: on sale at once, with its pictures in order, cover, colour cards, prices and attributes; buyers see the ladder', async (t) => {
+      const body = await input(m, alice.id);
+      const r = await m.post<SellerProductDetail>('/shopProduct/create', body, alice.token);
+      t.equal(r.body.code, 0, r.body.message);
+      mine = r.body.data;
+      t.match(mine, {
+        title: '法式睫毛蕾丝', unit: Unit.METRE, status: ProductStatus.ON_SALE, platePrice: 3500, colourCount: 2,
+        ladder: [{ from: 100, price: 1200 }, { from: 1000, price: 1050 }], edge: LaceEdge.EYELASH, craft: LaceCraft.LEAVERS, stretch: LaceStretch.STRETCH,
+      });
+      t.same(mine.pictures.map((p) => p.path), body.pictures, 'pictures in the order sent');
+      t.equal(mine.cover?.path, body.cover, 'the chosen cover');
+      t.same(mine.colourCards.map((c) => [c.name, c.hex]), [['象牙白', '#FFFFF0'], ['黑色', '#000000']]);
+      const pub = await m.get<ProductDetail>(`/product/getProduct/${mine.id}`);
+      t.equal(pub.body.code, 0);
+      t.same(pub.body.data.ladder, [{ from: 100, price: 1200 }, { from: 1000, price: 1050 }], 'the product page has the ladder');
+      t.match(pub.body.data, { edge: LaceEdge.EYELASH, craft: LaceCraft.LEAVERS, stretch: LaceStretch.STRETCH, price: 3500 });
+      const filtered = await m.post<{ total: number }>('/product/listLSKProduct', { craft: LaceCraft.LEAVERS, pageNum: 1, pageSize: 10 });
+      t.equal(filtered.body.data.total, 1, 'buyers filter by craft');
+      t.equal((await m.post<{ total: number }>('/product/listLSKProduct', { craft: LaceCraft.GUIPURE, pageNum: 1, pageSize: 10 })).body.data.total, 0);
+    });
+
+    t.test('edit: fields, picture order and cover, colour cards changed, added and removed in one save', async (t) => {
+      const fresh = await m.image(alice.id);
+      const body: ProductInput = {
+        ...(await input(m, alice.id)), title: '法式睫毛蕾丝（新）', platePrice: null, ladder: [{ from: 200, price: 1100 }],
+        pictures: [fresh, mine.pictures[0].path], cover: mine.pictures[0].path,
+        colourCards: [{ id: mine.colourCards[1].id, name: '墨黑', hex: '#111111' }, { name: '玫红', nameEn: 'Rose', hex: '#cc3366' }],
+      };
+      const r = await m.post<SellerProductDetail>('/shopProduct/update', { id: mine.id, ...body }, alice.token);
+      t.equal(r.body.code, 0, r.body.message);
+      t.same(r.body.data.pictures.map((p) => p.path), [fresh, mine.pictures[0].path]);
+      t.equal(r.body.data.cover?.path, mine.pictures[0].path);
+      t.equal(r.body.data.platePrice, null, 'cut plate by negotiation');
+      t.same(r.body.data.colourCards.map((c) => [c.name, c.hex]), [['墨黑', '#111111'], ['玫红', '#CC3366']]);
+      t.equal(r.body.data.colourCards[0].id, mine.colourCards[1].id, 'the kept card keeps its id');
+      mine = r.body.data;
+    });
+
+    t.test("another company's product and colour cards: not found, and nothing changes", async (t) => {
+      const before = await m.db.selectFrom('product').selectAll().orderBy('id').execute();
+      const cardsBefore = await m.db.selectFrom('colour_card').selectAll().orderBy('id').execute();
+      const body = await input(m, bob.id);
+      const tries: Array<[string, unknown, number]> = [
+        ['/shopProduct/update', { id: mine.id, ...body }, Codes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/update', { id: mine.id, ...body, platePrice: 1, ladder: [{ from: 1, price: 1 }] }, Codes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/setOnSale', { id: mine.id, onSale: false }, Codes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/updateColourCard', { id: mine.colourCards[0].id, name: '偷', hex: '#123456' }, Codes.COLOUR_CARD_NOT_FOUND],
+        ['/shopProduct/deleteColourCard', { id: mine.colourCards[0].id }, Codes.COLOUR_CARD_NOT_FOUND],
+      ];
+      for (const [url, payload, code] of tries) {
+        const r = await m.post(url, payload, bob.token);
+        t.equal(r.status, 404, url);
+        t.equal(r.body.code, code, url);
+      }
+      t.equal((await m.get(`/shopProduct/get?id=${mine.id}`, bob.token)).body.code, Codes.PRODUCT_NOT_FOUND, 'cannot read it either');
+      // bob's own product cannot take alice's colour card into it
+      const own = await m.post<SellerProductDetail>('/shopProduct/create', body, bob.token);
+      t.equal(own.body.code, 0);
+      const steal = await m.post('/shopProduct/update', { id: own.body.data.id, ...body, colourCards: [{ id: mine.colourCards[0].id, name: '偷', hex: '#123456' }] }, bob.token);
+      t.equal(steal.body.code, Codes.COLOUR_CARD_NOT_FOUND, "a card id of another company's product");
+      t.same(await m.db.selectFrom('product').selectAll().where('id', '!=', own.body.data.id).orderBy('id').execute(), before, "alice's product unchanged");
+      t.same(await m.db.selectFrom('colour_card').selectAll().where('product_id', '=', mine.id).orderBy('id').execute(), cardsBefore.filter((c) => c.product_id === mine.id), "alice's cards unchanged");
+      const list = await m.post<SellerProductPage>('/shopProduct/list', {}, bob.token);
+      t.same(list.body.data.list.map((p) => p.id), [own.body.data.id], 'bob lists only his own');
+    });
+
+    t.test('one colour card: edit, delete, never the last one', async (t) => {
+      const img = await m.image(alice.id);
+      const e = await m.post<SellerProductDetail>('/shopProduct/updateColourCard', { id: mine.colourCards[1].id, name: '桃红', nameEn: 'Peach', hex: '#ff99aa', image: img }, alice.token);
+      t.equal(e.body.code, 0, e.body.message);
+      t.match(e.body.data.colourCards[1], { name: '桃红', hex: '#FF99AA', image: { path: img } });
+      t.equal((await m.post('/shopProduct/updateColourCard', { id: mine.colourCards[1].id, name: '桃红', hex: '#ff99aa', image: await m.image(bob.id) }, alice.token)).body.code, Codes.PRODUCT_IMAGE_NOT_OWNED);
+      const d = await m.post<SellerProductDetail>('/shopProduct/deleteColourCard', { id: mine.colourCards[0].id }, alice.token);
+      t.equal(d.body.code, 0);
+      t.equal(d.body.data.colourCards.length, 1);
+      t.equal((await m.post('/shopProduct/deleteColourCard', { id: d.body.data.colourCards[0].id }, alice.token)).body.code, Codes.COLOUR_CARD_LAST);
+      mine = d.body.data;
+    });
+
+    t.test('off sale and on again; the platform takes it down with a reason; counts and filters follow', async (t) => {
+      const second = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17002' }), alice.token);
+      const third = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17003' }), alice.token);
+      const off = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: false }, alice.token);
+      t.equal(off.body.data.status, ProductStatus.REMOVED);
+      t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 410, 'buyers no longer see it');
+      t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, reason: ' ' }, m.operator.token)).body.code, Codes.TAKEDOWN_REASON_REQUIRED);
+      t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, reason: '图片侵权' }, m.operator.token)).body.code, 0);
+      const all = await m.post<SellerProductPage>('/shopProduct/list', { pageNum: 1, pageSize: 20 }, alice.token);
+      t.same(all.body.data.counts, { all: 3, onSale: 1, offSale: 1, takenDown: 1 });
+      const down = await m.post<SellerProductPage>('/shopProduct/list', { status: 'takenDown' }, alice.token);
+      t.same(down.body.data.list.map((p) => [p.id, p.takedownReason]), [[third.body.data.id, '图片侵权']]);
+      t.equal(down.body.data.total, 1);
+      const onSale = await m.post<SellerProductPage>('/shopProduct/list', { status: 'onSale' }, alice.token);
+      t.same(onSale.body.data.list.map((p) => p.id), [second.body.data.id]);
+      t.equal((await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: true }, alice.token)).body.code, Codes.PRODUCT_TAKEN_DOWN);
+      const back = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: true }, alice.token);
+      t.equal(back.body.data.status, ProductStatus.ON_SALE);
+      t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 200);
+    });
+  });
+}
