@@ -19,8 +19,9 @@ import type { SearchTables } from '../modules/search/search.table';
 import type { SettlementTables } from '../modules/settlement/settlement.table';
 import type { ShopTables } from '../modules/shop/shop.table';
 import type { SmsTables } from '../modules/sms/sms.table';
+import type { SupplyTables } from '../modules/supply/supply.table';
 
 export interface Database extends
   AccountTables, AreaTables, CartTables, CatalogueTables, CompanyTables, ConsigneeTables, CustomTables,
   DictionaryTables, FavouriteTables, FileTables, NotificationTables, OrderTables, PlatformTables, PurchaseTables,
-  SearchTables, SettlementTables, ShopTables, SmsTables {}
+  SearchTables, SettlementTables, ShopTables, SmsTables, SupplyTables {}

@@ -22,10 +22,11 @@ import { settlementRoutes } from './settlement/settlement.routes';
 import { platformConsoleRoutes } from './platform/platform.routes';
 import { notificationRoutes } from './notification/notification.routes';
 import { purchaseRoutes } from './purchase/purchase.routes';
+import { supplyRoutes } from './supply/supply.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, sellerCatalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, sellerCatalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes, supplyRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

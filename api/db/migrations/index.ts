@@ -14,5 +14,6 @@ import { searchJobOwner } from './2026112410-search-job-owner';
 import { customQuote } from './2026112440-custom-quote';
 import { purchase } from './2026112441-purchase';
 import { catalogueSeller } from './2026112442-catalogue-seller';
+import { supply } from './2026112443-supply';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply];

@@ -3,22 +3,26 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../../isomorphic/contracts/catalogue';
-import { ok, responses } from '../../http/envelope';
+import { ok, requestLang, responses } from '../../http/envelope';
+import type { FollowedSupply } from '../../../isomorphic/contracts/supply';
+import { SupplyListItemSchema } from '../supply/supply.schemas';
 import { assertSame, Id, PageOf, PageQuery, type Same } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import { CompanySummarySchema } from '../company/company.schemas';
 import { ProductSummarySchema } from '../catalogue/catalogue.schemas';
-import { favouriteStatus, listFollowedCompanies, listFollowedProducts, setFavourite, type FavouriteDeps } from './favourite.service';
+import { favouriteStatus, listFollowedCompanies, listFollowedProducts, listFollowedSupplies, setFavourite, type FavouriteDeps } from './favourite.service';
 
 const TypeSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 company, 2 product, 3 supply' });
 const StateSchema = Type.Object({ followed: Type.Boolean() });
 const FollowedAt = Type.Object({ followedAt: Type.String({ format: 'date-time' }) });
 const FollowedCompanySchema = Type.Composite([CompanySummarySchema, FollowedAt]);
 const FollowedProductSchema = Type.Composite([ProductSummarySchema, FollowedAt]);
+const FollowedSupplySchema = Type.Composite([SupplyListItemSchema, FollowedAt]);
 
 assertSame<Same<Static<typeof StateSchema>, FavouriteState>>();
 assertSame<Same<Static<typeof FollowedCompanySchema>, FollowedCompany>>();
 assertSame<Same<Static<typeof FollowedProductSchema>, FollowedProduct>>();
+assertSame<Same<Static<typeof FollowedSupplySchema>, FollowedSupply>>();
 
 export async function favouriteRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -78,5 +82,19 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
   }, async (request) => {
     const user = signedInUser(request);
     return ok(request, await listFollowedProducts(fav, user.id, request.body));
+  });
+
+  app.post('/favorite/listSupply', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['favourite'],
+      summary: 'Followed supply offers, newest followed first (details only for buyers)',
+      security: [{ token: [] }],
+      body: Type.Object(PageQuery),
+      response: responses(PageOf(FollowedSupplySchema)),
+    },
+  }, async (request) => {
+    const user = signedInUser(request);
+    return ok(request, await listFollowedSupplies(fav, user, request.body, requestLang(request)));
   });
 }

@@ -10,6 +10,9 @@ import type { StorageDriver } from '../file/storage';
 import { ApiError } from '../../http/errors';
 import { companySummaries, isCompanyActive } from '../company/company.service';
 import { isProductOnSale, productSummaries } from '../catalogue/catalogue.service';
+import { isSupplyOpen, supplySummaries, type Viewer as SupplyViewer } from '../supply/supply.service';
+import type { FollowedSupply } from '../../../isomorphic/contracts/supply';
+import type { Lang } from '../../http/envelope';
 import { countFavourites, deleteFavourite, hasFavourite, insertFavourite, listFavourites } from './favourite.queries';
 
 export interface FavouriteDeps { db: Kysely<Database>; storage: StorageDriver }
@@ -19,8 +22,8 @@ const targetMissing = () => new ApiError(Codes.FAVOURITE_TARGET_NOT_FOUND, 404);
 async function targetExists(db: Kysely<Database>, type: number, id: number): Promise<boolean> {
   if (type === FavouriteType.COMPANY) return isCompanyActive(db, id);
   if (type === FavouriteType.PRODUCT) return isProductOnSale(db, id);
-  // Supplies have no module of their own yet: any id is accepted until one answers for them.
-  return true;
+  if (type === FavouriteType.SUPPLY) return isSupplyOpen(db, id);
+  return false;
 }
 
 /** Follows (idempotent) or unfollows a target; answers the state after the call. */
@@ -65,4 +68,9 @@ export function listFollowedCompanies(deps: FavouriteDeps, userId: number, page:
 
 export function listFollowedProducts(deps: FavouriteDeps, userId: number, page: { pageNum: number; pageSize: number }): Promise<Page<FollowedProduct>> {
   return followedPage(deps.db, userId, FavouriteType.PRODUCT, page, (ids) => productSummaries(deps, ids));
+}
+
+/** Followed supply offers, newest followed first, as this follower may see them (details only for buyers). */
+export function listFollowedSupplies(deps: FavouriteDeps, viewer: NonNullable<SupplyViewer>, page: { pageNum: number; pageSize: number }, lang: Lang): Promise<Page<FollowedSupply>> {
+  return followedPage(deps.db, viewer.id, FavouriteType.SUPPLY, page, (ids) => supplySummaries(deps, viewer, ids, lang));
 }
