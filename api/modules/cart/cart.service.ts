@@ -8,7 +8,7 @@ import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/contrac
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
-import { findColours, isPurchasable } from '../catalogue/catalogue.service';
+import { belowMinimum, findColours, isPurchasable, linePrice } from '../catalogue/catalogue.service';
 import { colourSnapshots } from '../catalogue/catalogue.joins';
 
 export interface CartDeps { db: Kysely<Database>; storage: StorageDriver }
@@ -31,7 +31,7 @@ function cartRows(db: Kysely<Database>, userId: number) {
     .select([
       'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.updated_at',
       'k.colour_name', 'k.colour_name_en', 'k.hex', 'k.image_path',
-      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.cover_path', 'k.product_status',
+      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.bulk_ladder', 'k.cover_path', 'k.product_status',
       'k.company_name', 'k.company_name_en', 'k.company_status',
     ])
     .where('sc.user_id', '=', userId);
@@ -45,8 +45,8 @@ function toLine(storage: StorageDriver, r: CartRow): CartLine {
     id: r.id, colorId: r.color_id, productId: r.product_id, buyNum: r.buy_num,
     title: r.title, titleEn: r.title_en, code: r.code, colourName: r.colour_name, colourNameEn: r.colour_name_en, hex: r.hex,
     imageUrl: image ? storage.url(image) : '', unit: r.unit,
-    // Samples are free (SPEC §9): their lines show no price.
-    price: r.buy_type === BuyType.SAMPLE_CUT ? 0 : r.price,
+    // Priced at the api: samples are free (SPEC §9), bulk by the product's ladder for this quantity.
+    price: linePrice(r.buy_type, r, r.buy_num).unit,
     available: isPurchasable(r), updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
@@ -67,6 +67,8 @@ export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): 
   if (!isPurchasable(colour)) throw new ApiError(Codes.PRODUCT_NOT_AVAILABLE, 400);
   if (user.company_id !== null && user.company_id === colour.company_id) throw new ApiError(Codes.OWN_PRODUCT, 400);
   checkQuantity(input.buyType, input.buyNum);
+  const { belowMinimum: minimum } = linePrice(input.buyType, colour, input.buyNum);
+  if (minimum !== null) throw belowMinimum(minimum, colour.title);
   const now = new Date().toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('shopping_cart').select('id')
@@ -104,9 +106,12 @@ export async function listCart({ db, storage }: CartDeps, userId: number, buyTyp
 }
 
 export async function setBuyNum(deps: CartDeps, userId: number, id: number, buyNum: number): Promise<CartLine> {
-  const line = await deps.db.selectFrom('shopping_cart').select(['id', 'buy_type']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const line = await deps.db.selectFrom('shopping_cart').select(['id', 'buy_type', 'color_id']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!line) throw lineMissing();
   checkQuantity(line.buy_type, buyNum);
+  const [colour] = await findColours(deps.db, [line.color_id]);
+  const minimum = colour ? linePrice(line.buy_type, colour, buyNum).belowMinimum : null;
+  if (colour && minimum !== null) throw belowMinimum(minimum, colour.title);
   await deps.db.updateTable('shopping_cart').set({ buy_num: buyNum, updated_at: new Date().toISOString() })
     .where('id', '=', id).where('user_id', '=', userId).execute();
   return lineById(deps, userId, id);

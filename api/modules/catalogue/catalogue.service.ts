@@ -7,9 +7,11 @@ import type { DialectName } from '../../db/database';
 import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../isomorphic/contracts/common';
 import type { SearchPage } from '../../../isomorphic/contracts/catalogue';
 import type { StorageDriver } from '../file/storage';
-import { isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
+import { BuyType, isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { ladderMinimum, ladderUnitPrice } from '../../../isomorphic/domain/price-ladder';
 import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
-import { gone, notFound } from '../../http/errors';
+import { ApiError, gone, notFound } from '../../http/errors';
 import {
   anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
   searchProducts, summariesByIds,
@@ -227,6 +229,27 @@ export async function deleteProduct({ db, dialect = 'sqlite' }: Pick<CatalogueDe
 export async function reindexCompanyProducts({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, companyId: number): Promise<void> {
   const ids = (await db.selectFrom('product').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
   await db.transaction().execute((trx) => indexProducts({ db: trx, dialect }, ids));
+}
+
+/**
+ * The unit price of a line, always at the api (the cart, order placement): a cut sample is free; a cut
+ * plate is the product's price; bulk is the product's quantity ladder for this quantity of this colour
+ * (`belowMinimum` is the ladder's minimum when the quantity does not reach it), or its price when it
+ * has no ladder. `unit` null is price by negotiation.
+ */
+export function linePrice(buyType: number, row: { price: number | null; bulk_ladder: string }, num: number): { unit: number | null; belowMinimum: number | null } {
+  if (buyType === BuyType.SAMPLE_CUT) return { unit: 0, belowMinimum: null };
+  const flat = row.price !== null && row.price >= 0 ? row.price : null;
+  if (buyType !== BuyType.BULK) return { unit: flat, belowMinimum: null };
+  const ladder = parseLadder(row.bulk_ladder);
+  if (ladder.length === 0) return { unit: flat, belowMinimum: null };
+  const unit = ladderUnitPrice(ladder, num);
+  return unit === null ? { unit: null, belowMinimum: ladderMinimum(ladder) } : { unit, belowMinimum: null };
+}
+
+/** Refuses a bulk quantity below the product's minimum order per colour (the first step of its ladder). */
+export function belowMinimum(minimum: number, title: string): ApiError {
+  return new ApiError(Codes.BELOW_MINIMUM_ORDER, 400, { zh: `${title}：大货每色起订量为 ${minimum}`, en: `${title}: the bulk minimum order is ${minimum} per colour` });
 }
 
 /** Colour cards with their product and company, and whether they may be bought (the cart and order placement). */

@@ -5,13 +5,12 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { BuyType, Delivery } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
-import { hasPrice } from '../../../isomorphic/domain/format';
 import { initialState, OrderLimits, splitState } from '../../../isomorphic/domain/order';
 import type { PlaceOrderInput } from '../../../isomorphic/contracts/order';
 import { ApiError, badRequest } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import { checkQuantity, removeOrdered } from '../cart/cart.service';
-import { findColours, isPurchasable, type ColourRow } from '../catalogue/catalogue.service';
+import { belowMinimum, findColours, isPurchasable, linePrice, type ColourRow } from '../catalogue/catalogue.service';
 import { findOwnConsignee } from '../consignee/consignee.service';
 import { isUniqueViolation, orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
 
@@ -66,8 +65,10 @@ function priceLines(buyType: number, buyer: PlacingBuyer, input: PlaceOrderInput
       if (!isPurchasable(colour)) throw productRefused(Codes.PRODUCT_NOT_AVAILABLE, title, '商品已下架', 'no longer on sale');
       if (buyer.company_id !== null && buyer.company_id === colour.company_id) throw new ApiError(Codes.OWN_PRODUCT, 400);
       checkQuantity(buyType, p.num);
-      if (buyType === BuyType.SAMPLE_CUT) return { colour, num: p.num, unitPrice: 0, amount: 0 }; // samples are free (SPEC §9)
-      const price = hasPrice(colour.price) ? colour.price : null;
+      // Priced from the catalogue only: samples free (SPEC §9), cut plate at the product's price, bulk by its ladder.
+      const { unit: price, belowMinimum: minimum } = linePrice(buyType, colour, p.num);
+      if (minimum !== null) throw belowMinimum(minimum, title);
+      if (buyType === BuyType.SAMPLE_CUT) return { colour, num: p.num, unitPrice: 0, amount: 0 };
       if (buyType === BuyType.PLATE_CUT && price === null) {
         throw productRefused(Codes.PRICE_REQUIRED, title, '价格面议，不能剪版下单，请先联系卖家', 'price by negotiation, so it cannot be ordered as a cut plate; please contact the seller');
       }

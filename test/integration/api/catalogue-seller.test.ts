@@ -4,9 +4,10 @@
 // A seller cannot read, edit, re-price, take off sale or touch the colour cards of another company's product.
 import t from 'tap';
 import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
-import { LaceCraft, LaceEdge, LaceStretch, PatternType, ProductStatus, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import { BuyType, Delivery, LaceCraft, LaceEdge, LaceStretch, PatternType, ProductStatus, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import type { ProductInput, SellerProductDetail, SellerProductPage } from '../../../isomorphic/contracts/catalogue-seller';
 import type { ProductDetail } from '../../../isomorphic/contracts/common';
+import type { CartLine, OrderSummary } from '../../../isomorphic/contracts/order';
 import { dialects } from '../../helpers/db';
 import { createShopMarket, type ShopMarket } from '../../helpers/shop';
 
@@ -171,6 +172,47 @@ for (const { dialect, skip } of await dialects()) {
       const back = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: true }, alice.token);
       t.equal(back.body.data.status, ProductStatus.ON_SALE);
       t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 200);
+    });
+
+    t.test('bulk is priced by the ladder at the api, whatever the request says; below the minimum is refused', async (t) => {
+      const p = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17100' }), alice.token);
+      const product = p.body.data;
+      const colorId = product.colourCards[0].id;
+      const add = (buyNum: number, extra: Record<string, unknown> = {}) =>
+        m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.BULK, productId: product.id, colorId, buyNum, ...extra }, buyer.token);
+      const low = await add(99);
+      t.equal(low.body.code, Codes.BELOW_MINIMUM_ORDER, 'below the first step');
+      t.match(low.body.message, /100/, 'the message says the minimum');
+      const line = await add(1200, { price: 1 });
+      t.equal(line.body.code, 0, line.body.message);
+      t.equal(line.body.data.price, 1050, 'the cart line: the step from 1,000');
+      const less = await m.post<CartLine>('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 999 }, buyer.token);
+      t.equal(less.body.data.price, 1200, 'the step from 100');
+      t.equal((await m.post('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 50 }, buyer.token)).body.code, Codes.BELOW_MINIMUM_ORDER);
+      const sample = await m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.SAMPLE_CUT, productId: product.id, colorId, buyNum: 1 }, buyer.token);
+      t.equal(sample.body.data.price, 0, 'a cut sample is free');
+      const plate = await m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.PLATE_CUT, productId: product.id, colorId, buyNum: 5 }, buyer.token);
+      t.equal(plate.body.data.price, 3500, 'a cut plate at its price');
+
+      const order = (num: number, key: string) => m.post<{ orders: OrderSummary[] }>('/order/placeOrder', {
+        buyType: BuyType.BULK, delivery: Delivery.SELF_PICKUP, idempotencyKey: key,
+        orders: [{ companyId: alice.companyId, productParams: [{ productId: product.id, colorId, num, price: 1, unitPrice: 1, amount: 1 }], goodsAmount: 1 }],
+      }, buyer.token);
+      t.equal((await order(10, `below-${dialect}-1`)).body.code, Codes.BELOW_MINIMUM_ORDER, 'an order below the minimum');
+      const placed = await order(1200, `ladder-${dialect}-1`);
+      t.equal(placed.body.code, 0, placed.body.message);
+      const [o] = placed.body.data.orders;
+      t.match(o.lines[0], { unitPrice: 1050, num: 1200, amount: 1050 * 1200 }, 'priced by the ladder, not by the request');
+      t.equal(o.goodsAmount, 1_260_000);
+
+      // off sale: the product leaves the catalogue but stays in the buyer's order as it was
+      t.equal((await m.post('/shopProduct/setOnSale', { id: product.id, onSale: false }, alice.token)).body.code, 0);
+      t.equal((await m.get(`/product/getProduct/${product.id}`)).status, 410);
+      const detail = await m.get<OrderSummary>(`/order/getOrderDetails?id=${o.id}`, buyer.token);
+      t.equal(detail.body.code, 0);
+      t.match(detail.body.data.lines[0], { productId: product.id, title: '法式睫毛蕾丝', unitPrice: 1050, num: 1200, amount: 1_260_000 });
+      const mineList = await m.post<{ list: OrderSummary[] }>('/order/getUserOrders', { pageNum: 1, pageSize: 10, buyType: BuyType.BULK }, buyer.token);
+      t.ok(mineList.body.data.list.some((x) => x.id === o.id), "still in the buyer's orders");
     });
   });
 }
