@@ -59,6 +59,26 @@ export const noticeTemplates: Record<string, (p: NoticeParams) => { title: Bilin
       body: { zh: `${company.zh} 报价 ¥${price}，交期 ${s(p.leadDays)} 天。`, en: `${company.en} quotes ¥${price}, lead time ${s(p.leadDays)} days.` },
     };
   },
+  purchaseResponse: (p) => ({
+    title: p.changed ? { zh: `求购 #${s(p.request)} 的报价已更新`, en: `A response to request #${s(p.request)} was updated` } : { zh: `求购 #${s(p.request)} 收到新报价`, en: `A new response to request #${s(p.request)}` },
+    body: { zh: `${s(p.company)} 报价，交期 ${s(p.leadDays)} 天。点击比较所有报价。`, en: `${s(p.companyEn) || s(p.company)} responded, lead time ${s(p.leadDays)} days. Open the request to compare the responses.` },
+  }),
+  purchaseSelected: (p) => ({
+    title: { zh: `您的报价被选中：求购 #${s(p.request)}`, en: `Your response was chosen: request #${s(p.request)}` },
+    body: { zh: `买家已下大货订单 ${s(p.orderNo)}，请确认订单。`, en: `The buyer placed bulk order ${s(p.orderNo)}; please confirm it.` },
+  }),
+  purchaseNotChosen: (p) => ({
+    title: { zh: `求购 #${s(p.request)} 已选定其他供应商`, en: `Request #${s(p.request)}: another supplier was chosen` },
+    body: { zh: '感谢您的报价，买家这次选择了其他供应商。', en: 'Thank you for responding; the buyer chose another supplier this time.' },
+  }),
+  enquiryNew: (p) => ({
+    title: { zh: '您收到一条新询盘', en: 'You have a new enquiry' },
+    body: { zh: `${s(p.asker)}：${s(p.text)}`, en: `${s(p.asker)}: ${s(p.text)}` },
+  }),
+  enquiryReply: (p) => ({
+    title: { zh: '您的询盘有新回复', en: 'A new reply to your enquiry' },
+    body: { zh: `${s(p.from)}：${s(p.text)}`, en: `${s(p.from)}: ${s(p.text)}` },
+  }),
   order: (p) => {
     const label = actionLabels[s(p.action) as keyof typeof actionLabels] ?? { zh: '订单更新', en: 'Order updated' };
     return {

@@ -8,7 +8,9 @@ import type { ModuleOptions } from '../../deps';
 import { ok, requestLang, responses } from '../../http/envelope';
 import { Id, PageOf } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
-import { ActBody, DetailSchema, HallBody, ListItemSchema, MineBody, ReleaseBody, ViewSchema } from './purchase.schemas';
+import {
+  ActBody, DetailSchema, EditResponseBody, HallBody, ListItemSchema, MineBody, ReleaseBody, RespondBody, ResponseSchema, SelectBody, SelectedSchema, ViewSchema, WithdrawBody,
+} from './purchase.schemas';
 import * as purchase from './purchase.service';
 
 const SWEEP_MS = 60_000;
@@ -36,6 +38,21 @@ export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleO
 
   app.post('/buyTask/myResponded', { config: { auth: 'seller' }, schema: { tags, security, summary: 'Requests my company responded to (myReceiving)', body: MineBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
     ok(request, await purchase.respondedPurchases(ctx, signedInUser(request), request.body, requestLang(request))));
+
+  app.post('/buyTask/respond', { config: { auth: 'seller' }, schema: { tags, security, summary: "Respond to a request in purchase for my company (once; a price ladder in my unit)", body: RespondBody, response: responses(ResponseSchema) } }, async (request) =>
+    ok(request, await purchase.respond(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '报价已提交', en: 'Response sent' }));
+
+  app.post('/buyTask/editResponse', { config: { auth: 'seller' }, schema: { tags, security, summary: "Change my company's response until the buyer selects", body: EditResponseBody, response: responses(ResponseSchema) } }, async (request) =>
+    ok(request, await purchase.editResponse(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '报价已修改', en: 'Response saved' }));
+
+  app.post('/buyTask/withdrawResponse', { config: { auth: 'seller' }, schema: { tags, security, summary: "Withdraw my company's response", body: WithdrawBody, response: responses(ResponseSchema) } }, async (request) =>
+    ok(request, await purchase.withdrawResponse(ctx, signedInUser(request), request.body.id, requestLang(request)), { zh: '报价已撤回', en: 'Response withdrawn' }));
+
+  app.get('/productBuy/responses', { config: { auth: 'user' }, schema: { tags, security, summary: "A request's responses, side by side (the buyer: all, cheapest for the quantity first; a supplier: its own)", querystring: Type.Object({ id: Id }), response: responses(Type.Array(ResponseSchema)) } }, async (request) =>
+    ok(request, await purchase.responsesFor(ctx, signedInUser(request), request.query.id, requestLang(request))));
+
+  app.post('/productBuy/select', { config: { auth: 'user' }, schema: { tags, security, summary: 'Choose a response: one bulk order awaiting the seller\'s confirmation (selecting again answers the same order)', body: SelectBody, response: responses(SelectedSchema) } }, async (request) =>
+    ok(request, await purchase.selectResponse(ctx, signedInUser(request), request.body), { zh: '已选定供应商，大货订单已生成', en: 'Supplier chosen; the bulk order was placed' }));
 
   let running = false;
   const sweep = async () => {

@@ -2,7 +2,7 @@
 // that a too-long value gets the rule's own message, never a generic one.
 import { Type, type Static } from '@sinclair/typebox';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
-import type { PurchaseDetail, PurchaseListItem, PurchaseRelease, PurchaseTeaser, PurchaseView } from '../../../isomorphic/contracts/purchase';
+import type { PurchaseDetail, PurchaseListItem, PurchaseRelease, PurchaseResponse, PurchaseResponseInput, PurchaseTeaser, PurchaseView } from '../../../isomorphic/contracts/purchase';
 
 const Code = Type.Integer({ minimum: 0, maximum: 999_999 });
 const Path = Type.String({ maxLength: 300 });
@@ -46,3 +46,26 @@ assertSame<Same<Static<typeof ViewSchema>, PurchaseView>>();
 
 export const ListItemSchema = Type.Composite([TeaserSchema, Type.Object({ description: Nullable(Type.String()), imageUrl: Nullable(Type.String()), mine: Type.Boolean() })]);
 assertSame<Same<Static<typeof ListItemSchema>, PurchaseListItem>>();
+
+const Ladder = Type.Array(Type.Object({ from: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), price: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }, { additionalProperties: false }), { maxItems: 10 });
+const ResponseFields = {
+  ladder: Ladder, unit: Code, perUnit: Type.Number({ minimum: 0, maximum: 1_000_000 }), leadDays: Type.Integer({ minimum: -1, maximum: 10_000 }),
+  cutSample: Type.Boolean(), pictures: Type.Array(Path, { maxItems: 10 }), note: Type.String({ maxLength: 300 }),
+};
+export const RespondBody = Type.Object({ requestId: Id, ...ResponseFields }, { additionalProperties: false });
+assertSame<Same<Static<typeof RespondBody>, PurchaseResponseInput>>();
+export const EditResponseBody = Type.Object({ id: Id, ...ResponseFields }, { additionalProperties: false });
+export const WithdrawBody = Type.Object({ id: Id }, { additionalProperties: false });
+export const SelectBody = Type.Object({
+  requestId: Id, responseId: Id, delivery: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })), consigneeId: Type.Optional(Id), remark: Type.Optional(Type.String({ maxLength: 200 })),
+}, { additionalProperties: false });
+export const SelectedSchema = Type.Object({ requestId: Type.Integer(), orderId: Type.Integer(), orderNo: Type.String() });
+
+const Step = Type.Object({ from: Type.Integer(), price: Type.Integer() });
+export const ResponseSchema = Type.Object({
+  id: Type.Integer(), requestId: Type.Integer(), companyId: Type.Integer(), companyName: Type.String(), companyNameEn: Type.String(),
+  ladder: Type.Array(Step), normalisedLadder: Type.Array(Step), unit: Type.Integer(), unitLabel: Type.String(), perUnit: Type.Number(),
+  minimum: Type.Integer(), leadDays: Type.Integer(), cutSample: Type.Boolean(), pictureUrls: Type.Array(Type.String()), pictures: Type.Array(Type.String()),
+  note: Type.String(), status: Type.Integer(), statusLabel: Type.String(), priceForRequest: Nullable(Type.Integer()), createdAt: Type.String(), updatedAt: Type.String(),
+});
+assertSame<Same<Static<typeof ResponseSchema>, PurchaseResponse>>();

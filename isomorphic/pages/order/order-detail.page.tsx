@@ -88,9 +88,12 @@ export function Component() {
         <ul className="detail-lines">
           {o.lines.map((l) => (
             <li key={l.id} className="detail-line">
-              <Link to={`/flower/${l.productId}`} className="detail-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></Link>
+              {/* A line from a chosen quotation (issue 19) has no catalogue product (productId 0): no product link. */}
+              {l.productId > 0
+                ? <Link to={`/flower/${l.productId}`} className="detail-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></Link>
+                : <span className="detail-line__image"><LazyImage src={l.imageUrl} alt={lineTitle(l, lang)} sizes="72px" /></span>}
               <span className="detail-line__info">
-                <Link to={`/flower/${l.productId}`} className="detail-line__title">{lineTitle(l, lang)}</Link>
+                {l.productId > 0 ? <Link to={`/flower/${l.productId}`} className="detail-line__title">{lineTitle(l, lang)}</Link> : <span className="detail-line__title">{lineTitle(l, lang)}</span>}
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
               </span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : money(l.unitPrice, lang)}</span>

@@ -1,0 +1,73 @@
+// A bulk order from a chosen quotation (a purchase request's selected response, issue 19): one order of
+// one line, priced by the quotation, awaiting the seller's confirmation like any bulk order. It runs in
+// the caller's transaction; the idempotency key (one per request) makes a second selection, even a
+// concurrent one, find the first order instead of placing another.
+import type { Kysely } from 'kysely';
+import { BuyType, Delivery } from '../../../isomorphic/domain/catalogue';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { initialState, OrderLimits, splitState } from '../../../isomorphic/domain/order';
+import { ApiError } from '../../http/errors';
+import type { Database } from '../../db/schema';
+import { findOwnConsignee } from '../consignee/consignee.service';
+import { orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
+import { newOrderNo } from './order.placement';
+
+export interface QuotedOrderInput {
+  buyerId: number;
+  companyId: number;
+  /** unique per buyer: `purchase-<request id>` */
+  idempotencyKey: string;
+  title: string;
+  code: string;
+  imagePath: string;
+  unit: number;
+  num: number;
+  /** cents per unit; null leaves the price to the seller's confirmation */
+  unitPrice: number | null;
+  delivery: number;
+  consigneeId?: number;
+  remark: string;
+  stockPeriod: number;
+}
+
+/** The order an earlier call placed under this key, if any. */
+export async function quotedOrderOf(db: Kysely<Database>, buyerId: number, key: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('trade_order').selectAll()
+    .where('placement_id', 'in', (eb) => eb.selectFrom('order_placement').select('id').where('buyer_id', '=', buyerId).where('idempotency_key', '=', key))
+    .orderBy('id').executeTakeFirst();
+}
+
+/** Places the order in the caller's transaction `trx`; a second call with the same key answers the first order. */
+export async function placeQuotedOrder(trx: Kysely<Database>, input: QuotedOrderInput, now = new Date()): Promise<OrderRow> {
+  const earlier = await quotedOrderOf(trx, input.buyerId, input.idempotencyKey);
+  if (earlier) return earlier;
+  const consignee = input.consigneeId === undefined ? null : await findOwnConsignee(trx, input.buyerId, input.consigneeId);
+  if (input.consigneeId !== undefined && !consignee) throw new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
+  if (!consignee && input.delivery !== Delivery.SELF_PICKUP) throw new ApiError(Codes.CONSIGNEE_REQUIRED, 400);
+  const amount = input.unitPrice === null ? null : input.unitPrice * input.num;
+  if (amount !== null && amount > OrderLimits.maxOrderAmount) throw orderTooLarge();
+  const at = now.toISOString();
+  const state = initialState[BuyType.BULK];
+  const { status, subStatus } = splitState(state);
+  const placement = await trx.insertInto('order_placement').values({
+    buyer_id: input.buyerId, idempotency_key: input.idempotencyKey, request_hash: `quote:${input.companyId}:${input.num}:${input.unitPrice ?? ''}`, created_at: at,
+  }).returning('id').executeTakeFirstOrThrow();
+  const order = await trx.insertInto('trade_order').values({
+    order_no: newOrderNo(now), placement_id: placement.id, buyer_id: input.buyerId, company_id: input.companyId, buy_type: BuyType.BULK,
+    status, sub_status: subStatus, status_at: at, version: 0, after_sale_status: null,
+    goods_amount: amount, deposit_amount: 0, balance_amount: 0, paid_amount: 0,
+    remark: input.remark.trim(), stock_period: input.stockPeriod, delivery: input.delivery,
+    consignee_name: consignee?.consignee ?? '', consignee_phone: consignee?.phone ?? '',
+    consignee_region: consignee?.region ?? '', consignee_detail: consignee?.detail ?? '',
+    carrier: '', tracking_no: '', ship_by: null, cancel_reason: '', created_at: at, updated_at: at,
+    seller_confirmed_at: null, deposit_paid_at: null, paid_at: null, sample_sent_at: null, shipped_at: null,
+    received_at: null, trade_success_at: null, cancelled_at: null,
+  }).returningAll().executeTakeFirstOrThrow();
+  // A quotation is no catalogue product: product and colour 0 (the order pages link no product for it).
+  await trx.insertInto('order_line').values({
+    order_id: order.id, product_id: 0, color_id: 0, title: input.title, title_en: input.title, code: input.code, colour_name: '', colour_name_en: '',
+    hex: '', image_path: input.imagePath, unit: input.unit, unit_price: input.unitPrice, num: input.num, amount, sort: 0,
+  }).execute();
+  await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: input.buyerId, action: 'place', from: null, to: state, note: order.remark, at });
+  return order;
+}
