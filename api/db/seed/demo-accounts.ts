@@ -36,7 +36,7 @@ async function ensureUser(db: Kysely<Database>, a: DemoAccount, companyId: numbe
 /** The demo accounts (created once), the manufacturer attached to `companyId`, and its order history. */
 export async function seedDemoAccounts(deps: ApiDeps, companyId: number, log: (msg: string) => void = () => undefined): Promise<SeededAccount[]> {
   const db = deps.db.db;
-  const hash = await hashPassword(DEMO_PASSWORD);
+  const hash = await hashPassword(DEMO_PASSWORD, deps.config.passwordHashCost);
   const accounts: SeededAccount[] = [];
   for (const a of demoAccounts) accounts.push(await ensureUser(db, a, a.role === 'manufacturer' ? companyId : null, hash));
   const maker = accounts.find((a) => a.role === 'manufacturer')!;

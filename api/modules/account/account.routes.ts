@@ -25,6 +25,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     sms: deps.sms ?? createSmsDriver(deps.config, app.log),
     storage: deps.storage,
     aesKey: deps.config.passwordAesKey,
+    hashCost: deps.config.passwordHashCost,
   };
   const tags = ['account'];
 

@@ -12,10 +12,14 @@ import type { SmsDriver } from '../sms/sms.driver';
 import { consumeSmsCode, issueSmsCode } from '../sms/sms.service';
 import { findCompany } from '../company/company.service';
 import { filesOwnedBy } from '../file/upload.service';
-import { decryptPassword, hashPassword, verifyPassword } from './password';
+import { decryptPassword, hashPassword, needsRehash, verifyPassword } from './password';
 import { createSession, endAllSessions, endOtherSessions, type UserRow } from './session';
 
-export interface AccountContext { db: Kysely<Database>; sms: SmsDriver; storage: StorageDriver; aesKey: string }
+export interface AccountContext {
+  db: Kysely<Database>; sms: SmsDriver; storage: StorageDriver; aesKey: string;
+  /** log2 of scrypt's N for new hashes (config PASSWORD_HASH_COST) */
+  hashCost: number;
+}
 
 const fail = (code: number, status = 400) => new ApiError(code, status);
 
@@ -81,7 +85,7 @@ export async function register(ctx: AccountContext, input: { mobile: string; pas
   if (await isRegistered(ctx.db, input.mobile)) throw fail(Codes.MOBILE_EXISTS);
   await consumeSmsCode(ctx.db, input.mobile, 'register', input.smsCode);
   const now = new Date().toISOString();
-  const hash = await hashPassword(clear);
+  const hash = await hashPassword(clear, ctx.hashCost);
   try {
     const row = await ctx.db.insertInto('app_user').values({
       mobile: input.mobile, password_hash: hash, user_type: input.userType,
@@ -113,19 +117,29 @@ async function countAttempt(db: Kysely<Database>, mobile: string, now: Date): Pr
 
 const clearAttempts = (db: Kysely<Database>, mobile: string) => db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
 
-/** A stored hash no password matches, checked for an unknown phone so that it takes as long as a known one. */
-let decoyHash: Promise<string> | undefined;
+/** A stored hash no password matches (one per cost), checked for an unknown phone so that it takes as long as a known one. */
+const decoyHashes = new Map<number, Promise<string>>();
+function decoyHash(cost: number): Promise<string> {
+  let hash = decoyHashes.get(cost);
+  if (!hash) decoyHashes.set(cost, hash = hashPassword(crypto.randomBytes(24).toString('base64'), cost));
+  return hash;
+}
 
 export async function login(ctx: AccountContext, mobile: string, password: string, now = new Date()): Promise<LoginResult> {
   checkMobile(mobile);
   const clear = decryptPassword(password, ctx.aesKey);
   await countAttempt(ctx.db, mobile, now);
   const user = await ctx.db.selectFrom('app_user').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  decoyHash ??= hashPassword(crypto.randomBytes(24).toString('base64'));
-  const matches = await verifyPassword(clear, user ? user.password_hash : await decoyHash);
+  const matches = await verifyPassword(clear, user ? user.password_hash : await decoyHash(ctx.hashCost));
   // One answer for an unknown phone and a wrong password: sign-in does not tell who has an account.
   if (!user || !matches) throw fail(Codes.LOGIN_FAILED);
   await clearAttempts(ctx.db, mobile);
+  // A hash made at a lower cost (an older setting) is made again at today's, now that the password is known.
+  // Only if the row still holds the hash just checked: a password changed meanwhile stays changed.
+  if (needsRehash(user.password_hash, ctx.hashCost)) {
+    const hash = await hashPassword(clear, ctx.hashCost);
+    await ctx.db.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+  }
   const token = await createSession(ctx.db, user.id, now);
   return { token, ...(await sessionInfo(ctx, user)) };
 }
@@ -136,7 +150,7 @@ export async function findPassword(ctx: AccountContext, input: { mobile: string;
   const user = await ctx.db.selectFrom('app_user').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (!user) throw fail(Codes.MOBILE_NOT_REGISTERED);
   await consumeSmsCode(ctx.db, input.mobile, 'findPassword', input.smsCode);
-  const hash = await hashPassword(clear);
+  const hash = await hashPassword(clear, ctx.hashCost);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     await endAllSessions(trx, user.id);
@@ -156,7 +170,7 @@ export async function checkPassword(ctx: AccountContext, user: UserRow, password
 export async function changePassword(ctx: AccountContext, user: UserRow, currentToken: string, input: { oldPassword: string; password: string; confirmPassword: string }): Promise<void> {
   await checkPassword(ctx, user, input.oldPassword);
   const clear = newPassword(ctx, input.password, input.confirmPassword);
-  const hash = await hashPassword(clear);
+  const hash = await hashPassword(clear, ctx.hashCost);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     await endOtherSessions(trx, user.id, currentToken);

@@ -2,6 +2,7 @@ import t from 'tap';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { dialects } from '../../helpers/db';
 import { createAccountsApi } from '../../helpers/accounts';
+import { hashPassword, verifyPassword } from '../../../api/modules/account/password';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(`accounts on ${dialect}`, { skip }, async (t) => {
@@ -114,6 +115,25 @@ for (const { dialect, skip } of await dialects()) {
       const out = await api.post('/front/user/loginOut', {}, again.body.data.token);
       t.equal(out.body.code, 0);
       t.equal((await api.post('/user/getUserInfo', {}, again.body.data.token)).body.code, Codes.SESSION_EXPIRED, 'logout ends the token at the api');
+    });
+
+    t.test('passwords are hashed at scrypt N = 2^17; a cheaper hash is hashed again at sign-in, not on a wrong password', async (t) => {
+      const mobile = '13800000014';
+      await api.signUp(mobile);
+      const stored = async () => (await db.selectFrom('app_user').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow()).password_hash;
+      t.match(await stored(), /^scrypt\$131072\$8\$1\$/, 'registration hashes at the default cost');
+      const cheap = await hashPassword('lace2026', 14);
+      await db.updateTable('app_user').set({ password_hash: cheap }).where('mobile', '=', mobile).execute();
+      const wrong = await api.post('/front/user/login', { mobile, password: enc('nope1234') });
+      t.equal(wrong.body.code, Codes.LOGIN_FAILED);
+      t.equal(await stored(), cheap, 'a wrong password changes nothing');
+      const ok = await api.post('/front/user/login', { mobile, password: enc('lace2026') });
+      t.equal(ok.body.code, 0, 'the old hash still signs in');
+      const rehashed = await stored();
+      t.match(rehashed, /^scrypt\$131072\$/, 'and is replaced by one at today\'s cost');
+      t.ok(await verifyPassword('lace2026', rehashed), 'of the same password');
+      t.equal((await api.post('/front/user/login', { mobile, password: enc('lace2026') })).body.code, 0, 'which signs in');
+      t.equal(await stored(), rehashed, 'and is not redone again');
     });
 
     t.test('repeated wrong passwords are throttled', async (t) => {
