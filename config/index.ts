@@ -31,6 +31,8 @@ export interface Config {
   passwordAesKey: string;
   /** log2 of scrypt's cost N for new password hashes; older, cheaper hashes are redone at sign-in */
   passwordHashCost: number;
+  /** how often expired sessions, sign-in failure counts, SMS codes and upload grants are deleted */
+  sweepExpiredMs: number;
   storage: {
     driver: StorageDriverName;
     localDir: string;
@@ -135,6 +137,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'SEED_PRODUCTS', default: '320', meaning: 'how many demo products the start-up seed creates' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: fatal, error, warn, info, debug, trace, silent' },
   { name: 'PASSWORD_HASH_COST', default: '17', meaning: 'log2 of scrypt\'s N for password hashes (17: N = 131072, 128 MiB and about half a second a hash on one core); a password hashed at a lower cost is hashed again at this one when its owner signs in' },
+  { name: 'SWEEP_EXPIRED_MS', default: '3600000', meaning: 'how often the api deletes expired sessions, passed sign-in failure windows, SMS codes older than a day and expired upload grants (ms)' },
   { name: 'PASSWORD_AES_KEY', default: 'lace-market-2026', meaning: 'the fixed AES-ECB key (16/24/32 chars) pages use to obscure passwords in transit' },
   { name: 'STORAGE_DRIVER', default: 'local', meaning: 'local (a directory) or oss (Aliyun OSS)' },
   { name: 'STORAGE_DIR', default: '$DATA_DIR/files', meaning: 'directory of the local storage driver' },
@@ -287,6 +290,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     logLevel,
     passwordAesKey: aesKey,
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 17, 14, 20),
+    sweepExpiredMs: int(env, 'SWEEP_EXPIRED_MS', 3_600_000, 1000, 86_400_000),
     storage: {
       driver: storageDriver,
       localDir: path.resolve(str(env, 'STORAGE_DIR', path.join(dataDir, 'files'))),

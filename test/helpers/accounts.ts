@@ -7,7 +7,7 @@ import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { encryptPassword } from '../../api/modules/account/password';
 import { seedReferenceData } from '../../api/db/seed/index';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, type TestDb, FAST_PASSWORD_HASH } from './db';
 import { nextVisitorAddress } from './visitors';
 
 export interface SmsLine { mobile: string; code: string; purpose: string }
@@ -26,9 +26,10 @@ export interface AccountsApi {
   close(): Promise<void>;
 }
 
-export async function createAccountsApi(dialect: DialectName): Promise<AccountsApi> {
+/** `env`: settings beyond the test defaults (SWEEP_EXPIRED_MS, say). */
+export async function createAccountsApi(dialect: DialectName, env: Record<string, string> = {}): Promise<AccountsApi> {
   const testDb = await createTestDb(dialect);
-  const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
+  const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', ...env }, []);
   const sms: SmsLine[] = [];
   const driver = new LogSmsDriver({ warn: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } });
   const deps = { config, db: testDb.db, storage: createStorageDriver(config), sms: driver };

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../../api/deps';
 import type { DialectName } from '../../api/db/database';
 import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { seedDemoData, seedReferenceData } from '../../api/db/seed/index';
-import { createTestDb } from './db';
+import { createTestDb, FAST_PASSWORD_HASH } from './db';
 
 export interface Json<T = unknown> { status: number; headers: Record<string, string | string[] | number | undefined>; body: { code: number; message: string; data: T } }
 
@@ -30,7 +30,7 @@ export async function createApiTestContext(dialect: DialectName, opts: ApiTestOp
   const testDb = await createTestDb(dialect);
   try {
     // These apis never search by photo: one extraction thread (one copy of the network) is enough for them.
-    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
+    const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
     const deps: ApiDeps = { config, db: testDb.db, storage: createStorageDriver(config) };
     if (opts.seed === 'reference') await seedReferenceData(deps);
     else await seedDemoData(deps, { products: opts.products ?? 16 });

@@ -16,7 +16,7 @@ import type { StorageDriver, UploadCredentials } from '../../api/modules/file/st
 import { insertCompany } from '../../api/modules/company/company.queries';
 import { createProduct } from '../../api/modules/catalogue/catalogue.service';
 import { createSession } from '../../api/modules/account/session';
-import { createTestDb } from './db';
+import { createTestDb, FAST_PASSWORD_HASH } from './db';
 import { nextVisitorAddress } from './visitors';
 
 export interface Reply<T> { status: number; body: { code: number; message: string; data: T } }
@@ -64,7 +64,7 @@ export async function createCatalogueApi(dialect: DialectName, opts: CatalogueAp
   const testDb = await createTestDb(dialect);
   try {
     // These apis never search by photo: one extraction thread (one copy of the network) is enough for them.
-    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
+    const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', IMAGE_INDEX_ON_START: 'false', IMAGE_EXTRACT_THREADS: '1' }, []);
     const deps: ApiDeps = { config, db: testDb.db, storage: createStorageDriver(config) };
     if (opts.storage) deps.storage = opts.storage(deps);
     if (opts.products) await seedDemoData(deps, { products: opts.products, designPool: opts.designPool });

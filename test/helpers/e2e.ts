@@ -10,7 +10,7 @@ import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { seedDemoData } from '../../api/db/seed/index';
 import { buildWebApp } from '../../server/app';
-import { createTestDb } from './db';
+import { createTestDb, FAST_PASSWORD_HASH } from './db';
 import type { Db } from '../../api/db/database';
 import type { SmsLine } from './accounts';
 import type { ImageSearchSettings } from '../../api/modules/search/image-search.settings';
@@ -40,7 +40,7 @@ export interface SiteOptions {
 export async function startSite(opts: SiteOptions = {}): Promise<Site> {
   const testDb = await createTestDb('sqlite');
   // Suites that do not search by photo leave the catalogue unindexed, so the CPU goes to what they test.
-  const apiConfig = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_PORT: '3001', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false', ...opts.apiEnv }, []);
+  const apiConfig = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', API_PORT: '3001', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false', ...opts.apiEnv }, []);
   const sms: SmsLine[] = [];
   const deps = { config: apiConfig, db: testDb.db, storage: createStorageDriver(apiConfig), sms: new LogSmsDriver({ warn: (obj) => { sms.push((obj as { sms: SmsLine }).sms); } }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
   await seedDemoData(deps, { products: opts.products ?? 24 });

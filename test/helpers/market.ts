@@ -8,7 +8,7 @@ import type { DialectName } from '../../api/db/database';
 import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { createSession } from '../../api/modules/account/session';
 import { PatternType, Shape, Unit } from '../../isomorphic/domain/catalogue';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, type TestDb, FAST_PASSWORD_HASH } from './db';
 import { nextVisitorAddress } from './visitors';
 
 export interface Reply<T> { status: number; body: { code: number; message: string; data: T } }
@@ -35,7 +35,7 @@ let mobileSeq = 0;
 
 export async function createMarket(dialect: DialectName): Promise<Market> {
   const testDb = await createTestDb(dialect);
-  const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
+  const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent' }, []);
   const deps = { config, db: testDb.db, storage: createStorageDriver(config) };
   const app = await buildApiApp({ deps });
   const db = testDb.db.db;

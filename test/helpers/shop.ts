@@ -8,7 +8,7 @@ import type { DialectName } from '../../api/db/database';
 import { createStorageDriver } from '../../api/modules/file/create-storage';
 import { createSession } from '../../api/modules/account/session';
 import { seedReferenceData } from '../../api/db/seed/index';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, type TestDb, FAST_PASSWORD_HASH } from './db';
 
 export interface Reply<T> { status: number; body: { code: number; message: string; data: T } }
 export interface ShopUser { id: number; token: string; companyId: number | null }
@@ -45,7 +45,7 @@ export async function createShopMarket(dialect: DialectName, env: Record<string,
     return { id: row.id, token: await createSession(db, row.id), companyId };
   };
   const operator = await user(null, 0);
-  const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', PLATFORM_USER_IDS: String(operator.id), PUBLIC_URL: 'https://lace.example.cn', ...env }, []);
+  const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', PLATFORM_USER_IDS: String(operator.id), PUBLIC_URL: 'https://lace.example.cn', ...env }, []);
   const app = await buildApiApp({ deps: { config, db: testDb.db, storage: createStorageDriver(config) } });
   const headers = (token?: string, lang: 'zh' | 'en' = 'en') => ({ 'x-lang': lang, ...(token ? { 'x-token': token } : {}) });
   const market: ShopMarket = {

@@ -11,14 +11,14 @@ import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { seedDemoData } from '../../api/db/seed/index';
 import type { Db } from '../../api/db/database';
 import { buildWebApp } from '../../server/app';
-import { createTestDb } from './db';
+import { createTestDb, FAST_PASSWORD_HASH } from './db';
 
 export interface TestApi { url: string; app: FastifyInstance; db: Db; close(): Promise<void> }
 
 /** The real api with `products` seeded demo products, listening on 127.0.0.1. */
 export async function startSeededApi(opts: { products?: number; imageSearch?: Record<string, unknown> } = {}): Promise<TestApi> {
   const testDb = await createTestDb('sqlite');
-  const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false' }, []);
+  const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', IMAGE_INDEX_ON_START: opts.imageSearch ? 'true' : 'false' }, []);
   const deps = { config, db: testDb.db, storage: createStorageDriver(config), sms: new LogSmsDriver({ warn: () => undefined }), ...(opts.imageSearch ? { imageSearch: opts.imageSearch } : {}) };
   await seedDemoData(deps, { products: opts.products ?? 12, designPool: 4 });
   const app = await buildApiApp({ deps });

@@ -6,6 +6,7 @@ import { createSmsDriver } from '../sms/sms.driver';
 import * as account from './account.service';
 import { signedInUser } from './guard';
 import { endSession, notSignedIn, tokenOf } from './session';
+import { runEvery } from '../../http/every';
 
 const Mobile = Type.String({ maxLength: 20, description: 'mobile number, 11 digits starting with 1' });
 const Encrypted = Type.String({ minLength: 1, maxLength: 200, description: 'AES-ECB/PKCS7 encrypted, base64' });
@@ -28,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     hashCost: deps.config.passwordHashCost,
   };
   const tags = ['account'];
+  runEvery(app, 'expired sign-in rows swept', deps.config.sweepExpiredMs, (now) => account.sweepExpiredAccountRows(ctx.db, now));
 
   app.post('/front/user/getRegSMSCode', {
     config: { auth: 'public' },

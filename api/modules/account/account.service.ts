@@ -9,11 +9,11 @@ import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
 import type { SmsDriver } from '../sms/sms.driver';
-import { consumeSmsCode, issueSmsCode } from '../sms/sms.service';
+import { consumeSmsCode, issueSmsCode, sweepOldSmsCodes } from '../sms/sms.service';
 import { findCompany } from '../company/company.service';
 import { filesOwnedBy } from '../file/upload.service';
 import { decryptPassword, hashPassword, needsRehash, verifyPassword } from './password';
-import { createSession, endAllSessions, endOtherSessions, type UserRow } from './session';
+import { createSession, endAllSessions, endOtherSessions, sweepExpiredSessions, type UserRow } from './session';
 
 export interface AccountContext {
   db: Kysely<Database>; sms: SmsDriver; storage: StorageDriver; aesKey: string;
@@ -116,6 +116,19 @@ async function countAttempt(db: Kysely<Database>, mobile: string, now: Date): Pr
 }
 
 const clearAttempts = (db: Kysely<Database>, mobile: string) => db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+
+/**
+ * Deletes what sign-in no longer needs at `now`: expired sessions, failure counts whose window has passed
+ * (countAttempt starts such a window again anyway) and SMS codes older than a day. The counts deleted, or
+ * null when nothing was.
+ */
+export async function sweepExpiredAccountRows(db: Kysely<Database>, now: Date): Promise<Record<string, number> | null> {
+  const sessions = await sweepExpiredSessions(db, now);
+  const windowStart = new Date(now.getTime() - AccountLimits.loginWindowMs).toISOString();
+  const loginFailures = Number((await db.deleteFrom('login_failure').where('window_start', '<', windowStart).executeTakeFirst()).numDeletedRows);
+  const smsCodes = await sweepOldSmsCodes(db, now);
+  return sessions + loginFailures + smsCodes > 0 ? { sessions, loginFailures, smsCodes } : null;
+}
 
 /** A stored hash no password matches (one per cost), checked for an unknown phone so that it takes as long as a known one. */
 const decoyHashes = new Map<number, Promise<string>>();

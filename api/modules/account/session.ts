@@ -32,6 +32,12 @@ export async function endAllSessions(db: Kysely<Database>, userId: number): Prom
   await db.deleteFrom('user_session').where('user_id', '=', userId).execute();
 }
 
+/** Deletes the sessions that expired before `now`; how many. */
+export async function sweepExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {
+  const r = await db.deleteFrom('user_session').where('expires_at', '<', now.toISOString()).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Ends every session of the user but the one of this token. */
 export async function endOtherSessions(db: Kysely<Database>, userId: number, keepToken: string): Promise<void> {
   await db.deleteFrom('user_session').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();

@@ -15,7 +15,8 @@ import { ApiError, notFound } from '../../http/errors';
 import { assertSame, type Same } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import type { UploadCredentials } from './storage';
-import { acceptUpload, confirmUpload, issueUploadGrant, tooLarge, type UploadDeps } from './upload.service';
+import { acceptUpload, confirmUpload, issueUploadGrant, sweepExpiredGrants, tooLarge, type UploadDeps } from './upload.service';
+import { runEvery } from '../../http/every';
 import { createLocalStorage, fileVersion, type LocalStorageDriver } from './local-storage';
 import { createImageVariants } from './image-variants.service';
 import { IMAGE_FORMATS, IMAGE_TYPES, IMAGE_WIDTHS, variantUrl } from '../../../isomorphic/domain/image-variants';
@@ -50,6 +51,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   const variants = createImageVariants({ dir: config.storage.variantDir, concurrency: config.storage.variantThreads });
 
   const up: UploadDeps = { db: deps.db.db, storage };
+  runEvery(fastify, 'expired upload grants swept', config.sweepExpiredMs, (now) => sweepExpiredGrants(up.db, now));
 
   // Multipart only in this plugin: one file of at most 10 MB (a byte more is "too large") and a few small fields.
   await app.register(multipart, {

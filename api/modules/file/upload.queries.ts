@@ -7,6 +7,11 @@ export async function insertGrant(db: Kysely<Database>, row: { dir: string; user
   await db.insertInto('upload_grant').values(row).execute();
 }
 
+export async function deleteGrantsExpiredBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const r = await db.deleteFrom('upload_grant').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export function findGrant(db: Kysely<Database>, dir: string) {
   return db.selectFrom('upload_grant').selectAll().where('dir', '=', dir).executeTakeFirst();
 }

@@ -12,7 +12,7 @@ import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { ApiError } from '../../http/errors';
 import type { StorageDriver, UploadCredentials } from './storage';
 import { inspectImage } from './image-check';
-import { deleteStoredFile, findGrant, findStoredFile, insertGrant, ownedPaths, recordStoredFile, storedSizes } from './upload.queries';
+import { deleteGrantsExpiredBefore, deleteStoredFile, findGrant, findStoredFile, insertGrant, ownedPaths, recordStoredFile, storedSizes } from './upload.queries';
 
 export interface UploadDeps { db: Kysely<Database>; storage: StorageDriver }
 
@@ -103,3 +103,9 @@ export function imageSizes(db: Kysely<Database>, paths: string[]): Promise<Map<s
 
 /** Records objects the api stored itself (the demo seed's pictures); paths already recorded stay. */
 export { recordStoredFiles } from './upload.queries';
+
+/** Deletes the upload grants past their confirmation grace at `now` (no upload or confirmation can use them); how many, or null for none. */
+export async function sweepExpiredGrants(db: Kysely<Database>, now: Date): Promise<Record<string, number> | null> {
+  const grants = await deleteGrantsExpiredBefore(db, new Date(now.getTime() - CONFIRM_GRACE_MS).toISOString());
+  return grants > 0 ? { grants } : null;
+}

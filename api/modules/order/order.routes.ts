@@ -22,6 +22,7 @@ import {
 } from './order.schemas';
 import { defaultOrderSettings, type OrderSettings } from './order.settings';
 import { cancelOverdueOrders, completeReceivedOrders } from './order.sweep';
+import { runEvery } from '../../http/every';
 import { listOrders, orderDetail, statOrders, summarize, toAfterSale } from './order.views';
 import { offlineTransferDriver, type PaymentDriver } from './payment.driver';
 
@@ -126,23 +127,9 @@ export async function orderRoutes(fastify: FastifyInstance, opts: OrderModuleOpt
     return ok(request, toAfterSale(await applyAfterSale(db, party, request.body), requestLang(request)), { zh: '售后申请已提交', en: 'After-sale request submitted' });
   });
 
-  // The sweep: one run at a time, never overlapping; stopped when the app closes.
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = new Date();
-      const cancelled = await cancelOverdueOrders(db, now, settings.unpaidMaxAgeMs);
-      const completed = await completeReceivedOrders(db, now, settings.receivedCompleteAfterMs);
-      if (cancelled.length || completed.length) app.log.info({ cancelled, completed }, 'order sweep');
-    } catch (err) {
-      app.log.error({ err }, 'order sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => { void sweep(); }, settings.sweepIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => { clearInterval(timer); });
+  runEvery(app, 'order sweep', settings.sweepIntervalMs, async (now) => {
+    const cancelled = await cancelOverdueOrders(db, now, settings.unpaidMaxAgeMs);
+    const completed = await completeReceivedOrders(db, now, settings.receivedCompleteAfterMs);
+    return cancelled.length || completed.length ? { cancelled, completed } : null;
+  });
 }

@@ -470,7 +470,15 @@ export class ImageIndexService {
       await this.backfillEmbeddings(setup);
       if (setup.hnsw) {
         const t0 = Date.now();
-        await sql`create index if not exists image_descriptor_hnsw on image_descriptor using hnsw (embedding ${sql.raw(`${schema}.${setup.type}_ip_ops`)})`.execute(this.db);
+        // CONCURRENTLY: the catalogue keeps writing descriptors while a large index builds. A build that
+        // failed (or was cut off by a restart) leaves an invalid index that "if not exists" would keep: drop it first.
+        const invalid = await sql`select 1 from pg_index i join pg_class c on c.oid = i.indexrelid
+          where c.relname = 'image_descriptor_hnsw' and c.relnamespace = current_schema()::regnamespace and not i.indisvalid`.execute(this.db);
+        if (invalid.rows.length) {
+          this.log.warn({}, 'pgvector: dropping an invalid HNSW index left by an interrupted build');
+          await sql`drop index concurrently if exists image_descriptor_hnsw`.execute(this.db);
+        }
+        await sql`create index concurrently if not exists image_descriptor_hnsw on image_descriptor using hnsw (embedding ${sql.raw(`${schema}.${setup.type}_ip_ops`)})`.execute(this.db);
         this.log.info({ dim, type: setup.type, version, ms: Date.now() - t0 }, 'pgvector HNSW index in use for image search');
       } else await sql`drop index if exists image_descriptor_hnsw`.execute(this.db);
       this.pg = setup;

@@ -53,3 +53,13 @@ export async function consumeSmsCode(db: Kysely<Database>, mobile: string, purpo
   const res = await db.updateTable('sms_code').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
 }
+
+/**
+ * Deletes the codes sent more than a day before `now`: all expired (a code lives minutes), and past the
+ * day the daily limit counts, so nothing reads them again. How many.
+ */
+export async function sweepOldSmsCodes(db: Kysely<Database>, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 86400_000).toISOString();
+  const r = await db.deleteFrom('sms_code').where('created_at', '<', dayAgo).where('expires_at', '<', now.toISOString()).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

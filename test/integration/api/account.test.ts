@@ -3,6 +3,7 @@ import { Codes } from '../../../isomorphic/domain/codes';
 import { dialects } from '../../helpers/db';
 import { createAccountsApi } from '../../helpers/accounts';
 import { hashPassword, verifyPassword } from '../../../api/modules/account/password';
+import { sweepExpiredAccountRows } from '../../../api/modules/account/account.service';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(`accounts on ${dialect}`, { skip }, async (t) => {
@@ -117,23 +118,32 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await api.post('/user/getUserInfo', {}, again.body.data.token)).body.code, Codes.SESSION_EXPIRED, 'logout ends the token at the api');
     });
 
-    t.test('passwords are hashed at scrypt N = 2^17; a cheaper hash is hashed again at sign-in, not on a wrong password', async (t) => {
-      const mobile = '13800000014';
-      await api.signUp(mobile);
-      const stored = async () => (await db.selectFrom('app_user').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow()).password_hash;
-      t.match(await stored(), /^scrypt\$131072\$8\$1\$/, 'registration hashes at the default cost');
-      const cheap = await hashPassword('lace2026', 14);
-      await db.updateTable('app_user').set({ password_hash: cheap }).where('mobile', '=', mobile).execute();
-      const wrong = await api.post('/front/user/login', { mobile, password: enc('nope1234') });
-      t.equal(wrong.body.code, Codes.LOGIN_FAILED);
-      t.equal(await stored(), cheap, 'a wrong password changes nothing');
-      const ok = await api.post('/front/user/login', { mobile, password: enc('lace2026') });
-      t.equal(ok.body.code, 0, 'the old hash still signs in');
-      const rehashed = await stored();
-      t.match(rehashed, /^scrypt\$131072\$/, 'and is replaced by one at today\'s cost');
-      t.ok(await verifyPassword('lace2026', rehashed), 'of the same password');
-      t.equal((await api.post('/front/user/login', { mobile, password: enc('lace2026') })).body.code, 0, 'which signs in');
-      t.equal(await stored(), rehashed, 'and is not redone again');
+    t.test('the sweep deletes expired sessions, passed failure windows and day-old codes, nothing live', async (t) => {
+      const now = new Date();
+      const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+      await api.signUp('13800000015');
+      const user = await db.selectFrom('app_user').select('id').where('mobile', '=', '13800000015').executeTakeFirstOrThrow();
+      await db.insertInto('user_session').values([
+        { token_hash: 'sweep-expired', user_id: user.id, expires_at: at(-1000), created_at: at(-8 * 86400_000) },
+        { token_hash: 'sweep-live', user_id: user.id, expires_at: at(3600_000), created_at: at(-1000) },
+      ]).execute();
+      await db.insertInto('login_failure').values([
+        { mobile: '13855500001', failures: 3, window_start: at(-16 * 60_000) },
+        { mobile: '13855500002', failures: 3, window_start: at(-60_000) },
+      ]).execute();
+      await db.insertInto('sms_code').values([
+        { mobile: '13855500003', purpose: 'register', code_hash: 'x', attempts: 0, expires_at: at(-86400_000 - 60_000), used_at: null, created_at: at(-86400_000 - 5 * 60_000) },
+        { mobile: '13855500004', purpose: 'register', code_hash: 'x', attempts: 0, expires_at: at(-3600_000), used_at: null, created_at: at(-3600_000 - 5 * 60_000) },
+      ]).execute();
+      const swept = await sweepExpiredAccountRows(db, now);
+      t.ok(swept && swept.sessions >= 1 && swept.loginFailures >= 1 && swept.smsCodes >= 1, 'it says what it deleted');
+      const sessions = (await db.selectFrom('user_session').select('token_hash').where('token_hash', 'like', 'sweep-%').execute()).map((r) => r.token_hash);
+      t.same(sessions, ['sweep-live'], 'the live session stays');
+      const failures = (await db.selectFrom('login_failure').select('mobile').where('mobile', 'like', '138555%').execute()).map((r) => r.mobile);
+      t.same(failures, ['13855500002'], 'a failure count inside its window stays');
+      const codes = (await db.selectFrom('sms_code').select('mobile').where('mobile', 'like', '138555%').execute()).map((r) => r.mobile);
+      t.same(codes, ['13855500004'], 'a code sent within the day stays (the daily limit counts it)');
+      t.equal(await sweepExpiredAccountRows(db, now), null, 'a second sweep finds nothing');
     });
 
     t.test('repeated wrong passwords are throttled', async (t) => {
@@ -277,6 +287,50 @@ for (const { dialect, skip } of await dialects()) {
     t.test('messages follow the caller language', async (t) => {
       const res = await api.app.inject({ method: 'POST', url: '/front/user/getRegSMSCode', payload: { mobile: '123' }, headers: { 'x-lang': 'zh' } });
       t.equal(res.json().message, '请输入正确的手机号');
+    });
+  });
+}
+
+for (const { dialect, skip } of await dialects()) {
+  // An api at the default cost (the others in the tests use 2^14, see FAST_PASSWORD_HASH) that sweeps every second.
+  t.test(`at the default settings on ${dialect}`, { skip }, async (t) => {
+    const api = await createAccountsApi(dialect, { PASSWORD_HASH_COST: '17', SWEEP_EXPIRED_MS: '1000' });
+    t.teardown(() => api.close());
+    const { enc } = api;
+    const db = api.testDb.db.db;
+
+    t.test('passwords are hashed at scrypt N = 2^17; a cheaper hash is hashed again at sign-in, not on a wrong password', async (t) => {
+      const mobile = '13800000014';
+      await api.signUp(mobile);
+      const stored = async () => (await db.selectFrom('app_user').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow()).password_hash;
+      t.match(await stored(), /^scrypt\$131072\$8\$1\$/, 'registration hashes at the default cost');
+      const cheap = await hashPassword('lace2026', 14);
+      await db.updateTable('app_user').set({ password_hash: cheap }).where('mobile', '=', mobile).execute();
+      const wrong = await api.post('/front/user/login', { mobile, password: enc('nope1234') });
+      t.equal(wrong.body.code, Codes.LOGIN_FAILED);
+      t.equal(await stored(), cheap, 'a wrong password changes nothing');
+      const ok = await api.post('/front/user/login', { mobile, password: enc('lace2026') });
+      t.equal(ok.body.code, 0, 'the old hash still signs in');
+      const rehashed = await stored();
+      t.match(rehashed, /^scrypt\$131072\$/, 'and is replaced by one at today\'s cost');
+      t.ok(await verifyPassword('lace2026', rehashed), 'of the same password');
+      t.equal((await api.post('/front/user/login', { mobile, password: enc('lace2026') })).body.code, 0, 'which signs in');
+      t.equal(await stored(), rehashed, 'and is not redone again');
+    });
+
+    t.test('the api runs the sweep every SWEEP_EXPIRED_MS', async (t) => {
+      const user = await db.selectFrom('app_user').select('id').where('mobile', '=', '13800000014').executeTakeFirstOrThrow();
+      const live = (await db.selectFrom('user_session').select('token_hash').where('user_id', '=', user.id).execute()).length;
+      t.ok(live >= 1, 'the user has live sessions');
+      await db.insertInto('user_session').values({ token_hash: 'sweep-by-timer', user_id: user.id, expires_at: new Date(Date.now() - 1000).toISOString(), created_at: new Date(Date.now() - 86400_000).toISOString() }).execute();
+      // Wait for the timer (looked at every 200 ms, for up to a minute: a loaded machine may delay it, never skip it).
+      let left = 1;
+      for (let i = 0; i < 300 && left > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        left = (await db.selectFrom('user_session').select('token_hash').where('token_hash', '=', 'sweep-by-timer').execute()).length;
+      }
+      t.equal(left, 0, 'the expired session is deleted without anyone asking');
+      t.equal((await db.selectFrom('user_session').select('token_hash').where('user_id', '=', user.id).execute()).length, live, 'the live ones stay');
     });
   });
 }

@@ -12,6 +12,7 @@ import type { UploadedFile } from '../../../isomorphic/contracts/catalogue';
 import type { UploadCredentials } from '../../../api/modules/file/storage';
 import { createOssStorage, type OssClients } from '../../../api/modules/file/oss-storage';
 import { nextVisitorAddress } from '../../helpers/visitors';
+import { sweepExpiredGrants } from '../../../api/modules/file/upload.service';
 
 const MB = 1024 * 1024;
 
@@ -164,6 +165,26 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(second.status, 409);
       t.equal(second.body.code, Codes.UPLOAD_ALREADY_EXISTS);
       t.same(fs.readFileSync(path.join(storageDir, ...storeAs.split('/'))), first, 'the first file is untouched');
+    });
+
+    t.test('grants past their confirmation grace are swept; live ones and the files stay', async (t) => {
+      const now = new Date();
+      const live = await api.grant(alice.token);
+      const stale = await api.grant(bob.token);
+      const kept = await api.upload(bob.token, { storeAs: stale.storeAs }, { name: 'k.png', content: await picture('png', 12, 12) });
+      t.equal(kept.status, 200);
+      const staleDir = stale.storeAs.slice(0, stale.storeAs.lastIndexOf('/') + 1);
+      await db.updateTable('upload_grant').set({ expires_at: new Date(now.getTime() - 3600_000 - 1000).toISOString() }).where('dir', '=', staleDir).execute();
+      const swept = await sweepExpiredGrants(db, now);
+      t.ok(swept && swept.grants >= 1, 'at least the stale grant');
+      const dirs = (await db.selectFrom('upload_grant').select('dir').execute()).map((g) => g.dir);
+      t.notOk(dirs.includes(staleDir), 'the stale grant is gone');
+      t.ok(dirs.includes(live.storeAs.slice(0, live.storeAs.lastIndexOf('/') + 1)), 'a live grant stays');
+      t.ok(await recorded(stale.storeAs), 'the file uploaded under it stays recorded');
+      t.ok(onDisk(stale.storeAs), 'and on disk');
+      const again = await api.upload(bob.token, { storeAs: stale.storeAs.replace(/[^/]+$/, 'other.png') }, { name: 'o.png', content: await picture('png', 12, 12) });
+      t.equal(again.body.code, Codes.UPLOAD_GRANT_INVALID, 'the swept grant admits no more uploads');
+      t.equal(await sweepExpiredGrants(db, now), null, 'a second sweep finds nothing');
     });
   });
 

@@ -11,6 +11,7 @@ import { createStorageDriver } from '../../../api/modules/file/create-storage';
 import { seedDemoData } from '../../../api/db/seed/index';
 import { createAccountsApi, type AccountsApi } from '../../helpers/accounts';
 import { buildTestWeb } from '../../helpers/web';
+import { FAST_PASSWORD_HASH } from '../../helpers/db';
 
 let api: AccountsApi;
 let web: FastifyInstance;
@@ -18,7 +19,7 @@ let products: ProductDetail[];
 
 t.before(async () => {
   api = await createAccountsApi('sqlite');
-  const config = loadConfig({ DATA_DIR: api.testDb.dir, LOG_LEVEL: 'silent' }, []);
+  const config = loadConfig({ ...FAST_PASSWORD_HASH, DATA_DIR: api.testDb.dir, LOG_LEVEL: 'silent' }, []);
   await seedDemoData({ config, db: api.testDb.db, storage: createStorageDriver(config), sms: { send: async () => undefined } as never }, { products: 8, designPool: 2 });
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   web = await buildTestWeb(`http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`);
