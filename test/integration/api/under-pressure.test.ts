@@ -13,7 +13,16 @@ t.test('a lagging event loop sheds calls with the envelope, and /readyz reports 
   const app = await buildApiApp({ deps: { ...ctx.deps, config: { ...ctx.deps.config, api: { ...ctx.deps.config.api, maxEventLoopDelayMs: 30 } } } });
   t.teardown(() => app.close());
   await app.ready();
-  t.equal((await app.inject({ url: '/front/dicTree/byTypeKey?typeKey=unit' })).statusCode, 200, 'answered while the loop is idle');
+  // Answered while the loop is idle. A loaded machine (CI runs two test files at once) can lag past 30 ms
+  // on its own just after the boot: ask again until a sample sees the loop idle.
+  let first = 0;
+  const firstUntil = Date.now() + 30_000;
+  while (Date.now() < firstUntil) {
+    first = (await app.inject({ url: '/front/dicTree/byTypeKey?typeKey=unit' })).statusCode;
+    if (first === 200) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  t.equal(first, 200, 'answered while the loop is idle');
 
   // Hold the loop in slices until a sample sees the lag (the sampler runs every 250 ms).
   let shed;
@@ -41,7 +50,7 @@ t.test('a lagging event loop sheds calls with the envelope, and /readyz reports 
 
   // Once the loop is idle again, calls are answered.
   let back = 0;
-  const idleUntil = Date.now() + 10_000;
+  const idleUntil = Date.now() + 30_000;
   while (Date.now() < idleUntil) {
     await new Promise((r) => setTimeout(r, 300));
     back = (await app.inject({ url: '/front/dicTree/byTypeKey?typeKey=unit' })).statusCode;

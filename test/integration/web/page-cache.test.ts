@@ -11,7 +11,9 @@ import { Limits } from '../../../isomorphic/domain/limits';
 
 const api = await startSeededApi({ products: 12 });
 t.teardown(() => api.close());
-const web = await buildTestWeb(api.url, { env: { PAGE_CACHE_MS: '600', PAGE_CACHE_STALE_MS: '60000' } });
+// Fresh for 3 s: long enough that a page asked again at once is still fresh on a loaded machine (CI runs
+// two files at a time), short enough to wait out for the stale case.
+const web = await buildTestWeb(api.url, { env: { PAGE_CACHE_MS: '3000', PAGE_CACHE_STALE_MS: '60000' } });
 t.teardown(() => web.close());
 
 const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
@@ -93,12 +95,13 @@ t.test('a catalogue change shows within a second; an old page is served once mor
   t.equal(after.headers['x-page-cache'], 'miss', 'the change emptied the cache');
   t.match(after.body, /页面缓存测试花型/, 'the new title is on the page');
 
-  await sleep(700); // past the fresh age (600 ms), within the stale one
+  await sleep(3100); // past the fresh age (3 s), within the stale one
   const stale = await get('/');
   t.equal(stale.headers['x-page-cache'], 'stale', 'served at once');
   t.equal(stale.body, after.body);
   let refreshed = '';
-  for (let i = 0; i < 50 && refreshed !== 'hit'; i++) {
+  // Asked every 50 ms (for up to 20 s: a loaded machine renders slowly) until the new render is in.
+  for (let i = 0; i < 400 && refreshed !== 'hit'; i++) {
     await sleep(50);
     refreshed = String((await get('/')).headers['x-page-cache']);
   }
