@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
               ...collectionRoutes,
               // The message centre (issue 16).
               { id: 'person-messages', path: 'messages', lazy: () => import(/* webpackChunkName: "person-messages" */ './pages/notification/messages.page') },
+              // Custom requests and their quotes (issue 17).
+              { id: 'person-custom-requests', path: 'customRequests', lazy: () => import(/* webpackChunkName: "person-custom-requests" */ './pages/custom/person-requests.page') },
             ],
           },
           // Cart and orders (issue 5): signed-in only.
@@ -77,6 +79,8 @@ export const routes: RouteObject[] = [
               { id: 'shop-cooperation', path: 'cooperation', lazy: () => import(/* webpackChunkName: "shop-cooperation" */ './pages/shop-manage/cooperation.page') },
               { id: 'shop-equipment', path: 'equipment', lazy: () => import(/* webpackChunkName: "shop-equipment" */ './pages/shop-manage/equipment.page') },
               { id: 'shop-micro-setting', path: 'mircoSetting', lazy: () => import(/* webpackChunkName: "shop-micro-setting" */ './pages/shop-manage/micro-setting.page') },
+              // Custom requests that match the shop, and its quotes (issue 17).
+              { id: 'shop-custom-requests', path: 'customRequests', lazy: () => import(/* webpackChunkName: "shop-custom-requests" */ './pages/custom/seller-requests.page') },
             ],
           },
           // Settlement and the operator console (issue 16).

@@ -37,6 +37,7 @@ export const personalMenu: MenuEntry[] = [
   { key: 'orderBulk', group: 'order', zh: '大货订单', en: 'Bulk orders' },
   { key: 'orderLayout', group: 'order', zh: '剪版订单', en: 'Cut-plate orders' },
   { key: 'orderSample', group: 'order', zh: '剪样订单', en: 'Cut-sample orders' },
+  { key: 'customRequests', group: 'order', zh: '我的定制', en: 'My custom requests' },
   { key: 'collectionStore', group: 'collection', zh: '店铺收藏', en: 'Store favourites' },
   { key: 'collectionProduct', group: 'collection', zh: '花型收藏', en: 'Pattern favourites' },
   { key: 'collectionSupply', group: 'collection', zh: '供应收藏', en: 'Supply favourites', types: [2, 3], ready: false },

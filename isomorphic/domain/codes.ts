@@ -3,7 +3,7 @@
 import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
 import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
-import { CustomQuoteCodes, customQuoteCodeMessages } from './custom-quote-codes';
+import { CustomQuoteCodes } from './custom-quote-codes';
 import { TradeCodes, tradeCodeMessages } from './trade-codes';
 import { CatalogueSellerCodes, catalogueSellerCodeMessages } from './catalogue-seller-codes';
 export const Codes = {
@@ -125,7 +125,9 @@ export const Codes = {
   ...SettlementCodes,
   ...PlatformCodes,
   ...NotificationCodes,
-  ...CustomQuoteCodes, // sellers' quotes on custom requests: 400150-400199
+  // sellers' quotes on custom requests: 400150-400199; their messages stay in custom-quote.ts (only the
+  // pages that quote load them, and the api passes them to ApiError), keeping every page's first script as it was
+  ...CustomQuoteCodes,
   // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts)
   ...TradeCodes,
   // the seller's catalogue: 400100-400149 (issue 17)
@@ -249,7 +251,6 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...settlementCodeMessages,
   ...platformCodeMessages,
   ...notificationCodeMessages,
-  ...customQuoteCodeMessages,
   ...tradeCodeMessages,
   ...catalogueSellerCodeMessages,
 };

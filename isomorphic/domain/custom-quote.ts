@@ -15,6 +15,9 @@
 // it (read only), and to no one else. The buyer hears of every quote (a new one or a changed one) in the
 // message centre; a decline is shown on the request but sends no message.
 import { CustomQuoteCodes } from './custom-quote-codes';
+import type { Bilingual } from './notification-codes';
+
+export { CustomQuoteCodes };
 
 export const CustomQuoteLimits = {
   openDays: 30,
@@ -51,3 +54,12 @@ export function checkQuote(q: QuoteInput): number | null {
   if (!isLeadDays(q.leadDays)) return CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID;
   return null;
 }
+
+/** The messages of CustomQuoteCodes (the api passes them to ApiError; see codes.ts). */
+export const customQuoteCodeMessages: Record<number, Bilingual> = {
+  [CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN]: { zh: '该定制需求不存在或不面向您的店铺', en: 'This custom request does not exist or is not open to your shop' },
+  [CustomQuoteCodes.CUSTOM_QUOTE_CLOSED]: { zh: '该定制需求已截止报价', en: 'This custom request no longer takes quotes' },
+  [CustomQuoteCodes.CUSTOM_QUOTE_PRICE_INVALID]: { zh: '请填写正确的报价（0.01 至 1000 万元）', en: 'Please enter a price from 0.01 to 10,000,000 yuan' },
+  [CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID]: { zh: '请填写正确的交期（1 至 365 天）', en: 'Please enter a lead time from 1 to 365 days' },
+  [CustomQuoteCodes.CUSTOM_QUOTE_NOTE_TOO_LONG]: { zh: '备注最多 300 字', en: 'The note can be at most 300 characters' },
+};

@@ -14,6 +14,7 @@ export const shopMenu: ShopMenuEntry[] = [
   { key: 'orderBulk', group: 'orders', zh: '大货订单', en: 'Bulk orders' },
   { key: 'orderLayout', group: 'orders', zh: '剪版订单', en: 'Cut-plate orders' },
   { key: 'orderSample', group: 'orders', zh: '剪样订单', en: 'Cut-sample orders' },
+  { key: 'customRequests', group: 'orders', zh: '定制需求', en: 'Custom requests' },
 ];
 
 export const shopMenuGroupLabels: Record<ShopMenuGroup, { zh: string; en: string }> = {

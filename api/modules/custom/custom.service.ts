@@ -17,7 +17,8 @@ import type { CustomGarmentRequest, CustomPatternRequest, CustomRequest } from '
 import { Codes } from '../../../isomorphic/domain/codes';
 import { checkCustomGarment, checkCustomPattern, CustomStatus, type CustomKind } from '../../../isomorphic/domain/custom-request';
 import type { CustomQuote, CustomQuoteBody, SellerCustomRequest } from '../../../isomorphic/contracts/custom-quote';
-import { checkQuote, customKindOfProductKind, CustomQuoteLimits, isOpenForQuotes, quotesOpenUntil, QuoteStatus } from '../../../isomorphic/domain/custom-quote';
+
+import { checkQuote, customKindOfProductKind, customQuoteCodeMessages, CustomQuoteLimits, isOpenForQuotes, quotesOpenUntil, QuoteStatus } from '../../../isomorphic/domain/custom-quote';
 import { ApiError } from '../../http/errors';
 import { onSaleKindsOf } from '../catalogue/catalogue.joins';
 import { companyNames } from '../company/company.service';
@@ -130,7 +131,9 @@ export async function listSellerRequests(deps: CustomDeps, s: QuotingSeller, q: 
   return { list: await toSellerRequests(deps, s, rows, now), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-const notShown = () => new ApiError(Codes.CUSTOM_REQUEST_NOT_SHOWN, 404);
+/** A quote's refusal, with its message from custom-quote-codes.ts (not in the shared table: see codes.ts). */
+const quoteError = (code: number, status = 400) => new ApiError(code, status, customQuoteCodeMessages[code]);
+const notShown = () => quoteError(Codes.CUSTOM_REQUEST_NOT_SHOWN, 404);
 
 /** One request shown to this seller (404 with 400150 for any other id). */
 export async function getSellerRequest(deps: CustomDeps, s: QuotingSeller, id: number, now = new Date()): Promise<SellerCustomRequest> {
@@ -150,8 +153,8 @@ export async function saveQuote(deps: CustomDeps, s: QuotingSeller, body: Custom
   const code = checkQuote(input);
   const row = await findShownRequest(deps.db, await shownTo(deps.db, s, now), body.requestId);
   if (!row) throw notShown();
-  if (!isOpenForQuotes(row.created_at, now)) throw broken(Codes.CUSTOM_QUOTE_CLOSED);
-  if (code !== null) throw broken(code);
+  if (!isOpenForQuotes(row.created_at, now)) throw quoteError(Codes.CUSTOM_QUOTE_CLOSED);
+  if (code !== null) throw quoteError(code);
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
     const before = await findQuote(trx, row.id, s.companyId);

@@ -1,0 +1,47 @@
+// /home/person/customRequests: the buyer's custom requests of both kinds, newest first, each with the
+// quotes and declines of the matching sellers (issue 17); links to send a new one.
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { CustomRequest } from '../../contracts/catalogue';
+import type { Page } from '../../contracts/common';
+import { CustomQuoteLimits } from '../../domain/custom-quote';
+import { unwrap } from '../../api-client/results';
+import { loaderDeps } from '../../loader-context';
+import { fill, useWords } from '../../components/use-words';
+import { Pager, pageCount } from '../catalogue/pager';
+import { PersonTitle } from '../person/person-title';
+import { MyRequests } from './my-requests';
+import { quoteWords } from './quote.words';
+
+const PAGE_SIZE = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = loaderDeps(context);
+  const pageNum = Math.max(1, Math.min(1_000_000, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1));
+  return { page: unwrap(await api.get<Page<CustomRequest>>('/custom/myRequests', { pageNum, pageSize: PAGE_SIZE }, { signal: request.signal })) };
+}
+
+export function Component() {
+  const { page } = useLoaderData<typeof loader>();
+  const w = useWords(quoteWords);
+  const [params] = useSearchParams();
+  const href = (n: number) => {
+    const q = new URLSearchParams(params);
+    if (n > 1) q.set('page', String(n)); else q.delete('page');
+    const s = q.toString();
+    return `/home/person/customRequests${s ? `?${s}` : ''}`;
+  };
+  return (
+    <section className="panel">
+      <div className="panel__head">
+        <PersonTitle title={w.personTitle} />
+        <p className="custom-new">
+          <Link className="button" to="/flower/custom">{w.newPattern}</Link>
+          <Link className="button" to="/home/clothes/custom">{w.newGarment}</Link>
+        </p>
+      </div>
+      <p className="muted">{fill(w.personIntro, { days: String(CustomQuoteLimits.openDays) })}</p>
+      <MyRequests requests={page.list} showKind heading={false} />
+      <Pager page={page.pageNum} pages={pageCount(page.total, page.pageSize)} href={href} />
+    </section>
+  );
+}
