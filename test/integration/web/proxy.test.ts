@@ -85,7 +85,8 @@ t.test('an unreachable api answers 502 with the envelope, quickly', async (t) =>
   t.teardown(() => dead.close());
   const started = Date.now();
   const res = await dead.inject({ url: '/api/product/listLSKHomeProduct', headers: { 'accept-language': 'en' } });
-  t.ok(Date.now() - started < 2000, `answered in ${Date.now() - started} ms`);
+  // Not a timing: a guard against waiting out a connect timeout or retrying (either takes tens of seconds).
+  t.ok(Date.now() - started < 15_000, `answered without waiting for a timeout (${Date.now() - started} ms)`);
   t.equal(res.statusCode, 502);
   t.same(JSON.parse(res.body), { code: Codes.UPSTREAM_UNAVAILABLE, message: 'The service is unavailable, please try again shortly', data: null });
   const page = await dead.inject({ url: '/' });
