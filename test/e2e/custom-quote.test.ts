@@ -56,6 +56,7 @@ t.test('a buyer\'s custom request is quoted by the demo manufacturer, and the bu
   await item.locator('button[type="submit"]').click();
   await item.locator('.field__error').first().waitFor();
   t.match(await item.locator('.field__error').first().textContent(), '请填写正确的报价', 'the page checks the price first');
+  await shoot(seller, SCREENS, 'shop-custom-quote-form-zh', 390);
   await item.locator('input[name="price"]').fill('125.5');
   await item.locator('input[name="leadDays"]').fill('15');
   await item.locator('input[name="note"]').fill('含打样一次');
