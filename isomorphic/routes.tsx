@@ -81,6 +81,9 @@ export const routes: RouteObject[] = [
               { id: 'shop-micro-setting', path: 'mircoSetting', lazy: () => import(/* webpackChunkName: "shop-micro-setting" */ './pages/shop-manage/micro-setting.page') },
               // Custom requests that match the shop, and its quotes (issue 17).
               { id: 'shop-custom-requests', path: 'customRequests', lazy: () => import(/* webpackChunkName: "shop-custom-requests" */ './pages/custom/seller-requests.page') },
+              // The seller's catalogue (issue 17).
+              { id: 'shop-products', path: 'products', lazy: () => import(/* webpackChunkName: "shop-products" */ './pages/shop-manage/products.page') },
+              { id: 'shop-product-edit', path: 'products/edit', lazy: () => import(/* webpackChunkName: "shop-product-edit" */ './pages/shop-manage/product-edit.page') },
             ],
           },
           // Settlement and the operator console (issue 16).

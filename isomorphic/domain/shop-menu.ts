@@ -6,6 +6,7 @@ export type ShopMenuGroup = 'shop' | 'orders';
 export interface ShopMenuEntry { key: string; group: ShopMenuGroup; zh: string; en: string }
 
 export const shopMenu: ShopMenuEntry[] = [
+  { key: 'products', group: 'shop', zh: '商品管理', en: 'My products' },
   { key: 'setting', group: 'shop', zh: '店铺设置', en: 'Shop settings' },
   { key: 'aptitude', group: 'shop', zh: '资质证书', en: 'Certificates' },
   { key: 'cooperation', group: 'shop', zh: '合作企业', en: 'Partners' },

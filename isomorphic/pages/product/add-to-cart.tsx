@@ -8,6 +8,7 @@ import { observer } from 'mobx-react-lite';
 import type { ColourCard } from '../../contracts/common';
 import type { CartLine } from '../../contracts/order';
 import { BuyType, buyTypeLabels, unitLabels } from '../../domain/catalogue';
+import { ladderMinimum, ladderUnitPrice, type PriceLadder } from '../../domain/price-ladder';
 import { formatPrice, hasPrice } from '../../domain/format';
 import { buyTypes, orderKindRules } from '../../domain/order';
 import { useStores } from '../../stores/root.store';
@@ -18,7 +19,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { cartWords } from '../cart/cart-words';
 
-export const AddToCart = observer(function AddToCart({ productId, colour, price, unit }: { productId: number; colour: ColourCard | null; price: number | null; unit: number }) {
+export const AddToCart = observer(function AddToCart({ productId, colour, price: listed, unit, ladder = [] }: { productId: number; colour: ColourCard | null; price: number | null; unit: number; ladder?: PriceLadder }) {
   const w = useWords(cartWords);
   const lang = useLang();
   const { auth, cart, toasts } = useStores();
@@ -29,10 +30,14 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price,
   const [num, setNum] = useState(orderKindRules[BuyType.SAMPLE_CUT].min);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
-  const rules = orderKindRules[buyType];
+  // Bulk with the seller's ladder: its first step is the minimum per colour, and the price follows the quantity (as the api prices it).
+  const laddered = buyType === BuyType.BULK && ladder.length > 0;
+  const kindRules = (code: number) => (code === BuyType.BULK && ladder.length > 0 ? { ...orderKindRules[code], min: ladderMinimum(ladder) ?? 1 } : orderKindRules[code]);
+  const rules = kindRules(buyType);
+  const price = laddered ? ladderUnitPrice(ladder, num) : listed;
   const max = rules.max;
   const unitName = rules.counts === 'cut' ? w.cutUnit : unitLabels[unit]?.[lang] ?? '';
-  const chooseKind = (code: number) => { setBuyType(code); setNum(orderKindRules[code].min); };
+  const chooseKind = (code: number) => { setBuyType(code); setNum(kindRules(code).min); };
 
   async function add() {
     if (!auth.isAuthenticated) {

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyInfo, ProductDetail } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
-import { patternTypeLabels, shapeLabels, unitLabels } from '../../domain/catalogue';
+import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels } from '../../domain/catalogue';
+import { PriceLadderTable } from './price-ladder-table';
+import { priceLadderWords } from './price-ladder.words';
 import { byLang, hasPrice } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
 import { LazyImage } from '../../components/lazy-image';
@@ -90,6 +92,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
     [t('product.unit'), unitLabels[product.unit]?.[lang] ?? t('product.notAvailable')],
     [t('product.width'), product.width ? t('product.widthValue', { width: product.width }) : t('product.notAvailable')],
     [t('product.composition'), product.composition || t('product.notAvailable')],
+    ...attributeRows(product, lang),
     [t('product.views'), String(product.views)],
   ];
 
@@ -137,9 +140,11 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
             <Price cents={product.price} unit={product.unit} />
           </div>
 
+          <PriceLadderTable ladder={product.ladder} unit={product.unit} />
+
           <h2 className="section-title">{t('product.colourCards')}</h2>
           <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
-          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} />
+          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} ladder={product.ladder} />
 
           <h2 className="section-title">{t('product.specs')}</h2>
           <dl className="specs">
@@ -178,4 +183,13 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
       </Modal>
     </>
   );
+}
+
+/** The lace attributes the seller gave (edge, craft, stretch), as spec rows. */
+function attributeRows(p: { edge: number | null; craft: number | null; stretch: number | null }, lang: 'zh' | 'en'): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (p.edge !== null && edgeLabels[p.edge]) rows.push([priceLadderWords.edge[lang], edgeLabels[p.edge][lang]]);
+  if (p.craft !== null && craftLabels[p.craft]) rows.push([priceLadderWords.craft[lang], craftLabels[p.craft][lang]]);
+  if (p.stretch !== null && stretchLabels[p.stretch]) rows.push([priceLadderWords.stretch[lang], stretchLabels[p.stretch][lang]]);
+  return rows;
 }

@@ -1,0 +1,48 @@
+// The product page's bulk price ladder: each step's quantity and unit price, priced by the api the same
+// way (the cart and the order use the ladder for the quantity per colour). Lengths are shown in the
+// other length unit too (metres ⇄ yards) for buyers who think in it.
+import type { PriceStep } from '../../domain/price-ladder';
+import { isLengthUnit, otherLength, unitLabels } from '../../domain/catalogue';
+import { formatPrice } from '../../domain/format';
+import { useLang } from '../../components/use-lang';
+import { fill, useWords } from '../../components/use-words';
+import { priceLadderWords } from './price-ladder.words';
+
+const round1 = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
+
+export function PriceLadderTable({ ladder, unit }: { ladder: PriceStep[]; unit: number }) {
+  const w = useWords(priceLadderWords);
+  const lang = useLang();
+  if (ladder.length === 0) return null;
+  const name = unitLabels[unit]?.[lang] ?? '';
+  const other = (q: number) => otherLength(q, unit);
+  const otherName = (u: number) => unitLabels[u]?.[lang] ?? '';
+  return (
+    <section className="price-ladder" aria-labelledby="price-ladder-title" data-testid="price-ladder">
+      <h2 id="price-ladder-title" className="section-title">{w.ladderTitle}</h2>
+      <table className="price-ladder__table">
+        <thead><tr><th scope="col">{w.quantity}</th><th scope="col">{w.unitPrice}</th></tr></thead>
+        <tbody>
+          {ladder.map((s) => {
+            const q = other(s.from);
+            // price per other unit: a yard is shorter than a metre, so it costs less
+            const perOther = isLengthUnit(unit) && q ? s.price * (s.from / q.quantity) : null;
+            return (
+              <tr key={s.from} data-from={s.from}>
+                <td>
+                  {fill(w.fromQuantity, { quantity: `${s.from.toLocaleString('en-US')} ${name}` })}
+                  {q ? <span className="muted"> ({fill(w.converted, { value: `${round1(q.quantity)} ${otherName(q.unit)}` })})</span> : null}
+                </td>
+                <td>
+                  <strong>¥{formatPrice(s.price, lang)}</strong> / {name}
+                  {q && perOther !== null ? <span className="muted"> ({fill(w.converted, { value: `¥${formatPrice(Math.round(perOther), lang)} / ${otherName(q.unit)}` })})</span> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="muted">{fill(w.minimum, { quantity: `${ladder[0].from.toLocaleString('en-US')} ${name}` })} · {w.sampleFree}</p>
+    </section>
+  );
+}

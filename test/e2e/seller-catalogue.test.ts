@@ -1,0 +1,167 @@
+// The seller's catalogue end to end in Debian's Chromium (issue 17): the demo manufacturer creates a
+// product in the shop manager (a picture through the cropper, two colour cards, a cut-plate price and a
+// bulk ladder), sees it in the gallery; the demo buyer orders 1,200 m in bulk and is charged the ladder's
+// price for that quantity; the seller takes the product off sale: it leaves the gallery and its page,
+// and stays in the buyer's order. Screenshots of the pages at 1280 and 390 px, zh and en, go to
+// tmp/e2e-seller-catalogue/.
+import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page as BrowserPage } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
+import { productsWords as pw } from '../../isomorphic/pages/shop-manage/products.words';
+import { hydrated, shoot, signIn, startSite } from '../helpers/e2e';
+
+const SHOTS = path.resolve('tmp/e2e-seller-catalogue');
+fs.mkdirSync(SHOTS, { recursive: true });
+const site = await startSite({ products: 12 });
+t.teardown(() => site.close());
+
+const TITLE = '端到端睫毛蕾丝';
+const CODE = `E2E-${process.pid}`;
+
+async function imageFile(name: string, colour: string): Promise<string> {
+  const file = path.join(SHOTS, name);
+  await sharp({ create: { width: 600, height: 480, channels: 3, background: colour } }).png().toFile(file);
+  return file;
+}
+
+const galleryHas = async (page: BrowserPage, id: number): Promise<boolean> => {
+  await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.locator('a.card__link').first().waitFor();
+  return (await page.locator(`a.card__link[href="/flower/${id}"]`).count()) > 0;
+};
+
+t.test('a seller lists a product with a ladder, a buyer orders by the ladder, off sale keeps the order', async (t) => {
+  const seller = await site.newPage({ locale: 'zh-CN' });
+  const page = seller.page;
+  await signIn(page, site.url, '13800000001', DEMO_PASSWORD, '/home/shopManage/products');
+  await page.locator('.person__link.is-active', { hasText: pw.title.zh }).waitFor();
+  t.pass('the side menu lights 商品管理');
+
+  await page.getByRole('link', { name: pw.newProduct.zh }).click();
+  await page.waitForURL(/\/home\/shopManage\/products\/edit/);
+  await hydrated(page);
+  await page.getByLabel(pw.code.zh, { exact: true }).fill(CODE);
+  await page.getByLabel(pw.productTitle.zh, { exact: true }).fill(TITLE);
+  await page.getByLabel(pw.productTitleEn.zh, { exact: true }).fill('End-to-end eyelash lace');
+  await page.getByLabel(pw.patternType.zh, { exact: true }).selectOption({ label: '面料' });
+  await page.getByLabel(pw.shape.zh, { exact: true }).selectOption({ label: '现货' });
+  await page.getByLabel(pw.unit.zh, { exact: true }).selectOption({ label: '米' });
+  await page.getByLabel(pw.craft.zh, { exact: true }).selectOption({ label: '列维斯' });
+
+  // a picture through the cropper
+  await page.locator('[data-section="pictures"] input[type="file"]').last().setInputFiles(await imageFile('picture.png', '#c9a0a8'));
+  const crop = page.locator('.cropper__foot .button--primary');
+  await crop.and(page.locator(':enabled')).waitFor();
+  await crop.click();
+  await page.locator('.picture-list__item img').first().waitFor();
+
+  // two colour cards
+  const drafts = page.locator('.colour-draft');
+  await drafts.nth(0).getByLabel(pw.colourName.zh, { exact: true }).fill('象牙白');
+  await drafts.nth(0).locator('input[type="color"]').fill('#fffff0');
+  await page.getByRole('button', { name: pw.addColour.zh }).click();
+  await drafts.nth(1).waitFor();
+  await drafts.nth(1).getByLabel(pw.colourName.zh, { exact: true }).fill('黑色');
+  await drafts.nth(1).locator('input[type="color"]').fill('#000000');
+
+  // prices: a cut plate price and a bulk ladder (from 100 m ¥12.00, from 1,000 m ¥10.50)
+  await page.getByLabel(pw.platePriceLabel.zh, { exact: true }).fill('35');
+  await page.getByRole('button', { name: pw.addStep.zh }).click();
+  await page.getByRole('button', { name: pw.addStep.zh }).click();
+  const steps = page.locator('.ladder-editor__step');
+  await steps.nth(1).waitFor();
+  await steps.nth(0).getByLabel(pw.ladderFrom.zh, { exact: true }).fill('100');
+  await steps.nth(0).getByLabel(pw.ladderPrice.zh, { exact: true }).fill('12');
+  await steps.nth(1).getByLabel(pw.ladderFrom.zh, { exact: true }).fill('1000');
+  await steps.nth(1).getByLabel(pw.ladderPrice.zh, { exact: true }).fill('10.5');
+  await shoot(page, SHOTS, 'product-form-zh', 390);
+  await page.locator('main form.product-form button[type="submit"]').click();
+
+  await page.waitForURL((u) => u.pathname === '/home/shopManage/products');
+  const row = page.locator('[data-product-id]', { hasText: CODE });
+  await row.waitFor();
+  const id = Number(await row.getAttribute('data-product-id'));
+  t.ok(id > 0, 'the new product is in the list');
+  t.match(await row.innerText(), /在售/, 'on sale');
+  t.match(await row.innerText(), /2个色卡/, 'with two colour cards');
+  await shoot(page, SHOTS, 'products-zh', 390);
+
+  t.ok(await galleryHas(page, id), 'the gallery shows it');
+
+  // The demo buyer: the product page shows the ladder; 1,200 m in bulk is priced at the second step.
+  const buyer = await site.newPage({ locale: 'zh-CN' });
+  const b = buyer.page;
+  await signIn(b, site.url, '13800000003', DEMO_PASSWORD, `/flower/${id}`);
+  const ladder = b.locator('[data-testid="price-ladder"]');
+  await ladder.waitFor();
+  t.match(await ladder.innerText(), /10\.50/, 'the ladder is on the product page');
+  t.match(await ladder.innerText(), /码/, 'and converted to yards');
+  await shoot(b, SHOTS, 'product-page-zh', 390);
+  await b.locator('.colours__card').first().click();
+  await b.locator('.add-to-cart__kinds label', { hasText: '大货' }).click();
+  await b.locator('.add-to-cart__kinds label.is-active', { hasText: '大货' }).waitFor();
+  await b.locator('[data-fact="minimum"]', { hasText: '100' }).waitFor();
+  t.pass("bulk's minimum is the ladder's first step");
+  const qty = b.locator('.add-to-cart .stepper__input');
+  await qty.fill('1200');
+  await qty.press('Enter');
+  await b.locator('[data-fact="price"]', { hasText: '10.50' }).waitFor();
+  t.pass('the add-to-cart panel prices 1,200 m at ¥10.50');
+  await b.click('.add-to-cart__button');
+  await b.locator('.add-to-cart__go').waitFor();
+
+  await b.goto(`${site.url}/shoppingCart?type=2`, { waitUntil: 'networkidle' });
+  await hydrated(b);
+  await b.locator('.cart-group').first().waitFor();
+  await b.click('.cart-bar__checkout');
+  await b.waitForURL(/\/confirmOrder/);
+  await hydrated(b);
+  await b.locator('label', { has: b.locator('input[name="delivery"][value="2"]') }).click();
+  await b.locator('input[name="delivery"][value="2"]:checked').waitFor({ state: 'attached' });
+  await b.locator('.cart-bar__checkout').click();
+  await b.waitForURL(/\/successSubmit/);
+  await b.locator('.success__order').first().waitFor();
+
+  await b.goto(`${site.url}/home/person/orderBulk`, { waitUntil: 'networkidle' });
+  await hydrated(b);
+  const card = b.locator('.order-card', { hasText: TITLE });
+  await card.waitFor();
+  t.match(await card.locator('.order-card__amount').innerText(), /12600\.00/, '1,200 × ¥10.50 from the api');
+
+  // The pages in English too.
+  const en = await site.newPage({ locale: 'en-US' });
+  await signIn(en.page, site.url, '13800000001', DEMO_PASSWORD, '/home/shopManage/products');
+  await en.page.locator('[data-product-id]').first().waitFor();
+  await shoot(en.page, SHOTS, 'products-en', 390);
+  await en.page.goto(`${site.url}/home/shopManage/products/edit?id=${id}`, { waitUntil: 'networkidle' });
+  await hydrated(en.page);
+  await en.page.locator('.ladder-editor__step').nth(1).waitFor();
+  await shoot(en.page, SHOTS, 'product-form-en', 390);
+  await en.page.goto(`${site.url}/flower/${id}`, { waitUntil: 'networkidle' });
+  await en.page.locator('[data-testid="price-ladder"]').waitFor();
+  await shoot(en.page, SHOTS, 'product-page-en', 390);
+
+  // Off sale: it leaves the gallery and its page, and stays in the buyer's order.
+  await page.goto(`${site.url}/home/shopManage/products`, { waitUntil: 'networkidle' });
+  await hydrated(page);
+  await row.getByRole('button', { name: pw.takeOffSale.zh }).click();
+  await row.locator('[data-status="0"]').waitFor();
+  t.pass('off sale in the list');
+  await page.locator('[data-status="offSale"]').click();
+  await page.waitForURL(/status=offSale/);
+  await page.locator('[data-product-id]', { hasText: CODE }).waitFor();
+  t.notOk(await galleryHas(page, id), 'the gallery no longer shows it');
+  const gone = await fetch(`${site.apiUrl}/product/getProduct/${id}`);
+  t.equal(gone.status, 410, 'its page answers gone');
+  await b.reload({ waitUntil: 'networkidle' });
+  await hydrated(b);
+  await card.waitFor();
+  t.match(await card.innerText(), TITLE, "still in the buyer's order");
+  t.match(await card.locator('.order-card__amount').innerText(), /12600\.00/);
+
+  t.same([...seller.errors, ...buyer.errors, ...en.errors].filter((e) => !/status of 410/.test(e)), [], 'no console errors');
+});
