@@ -324,3 +324,13 @@ export const testEnv = {
   ci: bool(process.env, 'CI', false),
   chromiumPath: str(process.env, 'CHROMIUM_PATH', '/usr/bin/chromium'),
 };
+
+/**
+ * Where browsers send pictures in oss mode (the bucket's own host on the OSS endpoint), or '' when
+ * storage is local: the api hands this out as the upload URL and the web lets pages connect to it (CSP).
+ */
+export function ossUploadOrigin(storage: { driver: StorageDriverName; oss: { bucket: string; region: string; endpoint?: string } }): string {
+  if (storage.driver !== 'oss' || !storage.oss.bucket || !storage.oss.region) return '';
+  const endpoint = storage.oss.endpoint || `https://${storage.oss.region}.aliyuncs.com`;
+  return `https://${storage.oss.bucket}.${endpoint.replace(/^https?:\/\//, '').replace(/\/+$/, '')}`;
+}

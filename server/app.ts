@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject } from 'react-router';
-import type { Config } from '../config/index';
+import { ossUploadOrigin, type Config } from '../config/index';
 import { withRedaction } from '../config/logging';
 import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { routes as appRoutes } from '../isomorphic/routes';
@@ -133,6 +133,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     pageCache: { freshMs: config.web.pageCacheMs, staleMs: config.web.pageCacheStaleMs },
     log: app.log,
     amap: config.maps.amapKey !== '',
+    uploadOrigins: ossUploadOrigin(config.storage) ? [ossUploadOrigin(config.storage)] : [],
   });
   app.get('/*', (request, reply) => renderPage(request, reply));
 

@@ -52,6 +52,8 @@ export interface RendererOptions {
   log?: FastifyBaseLogger;
   /** AMap is configured (AMAP_KEY): its JS API, loaded by the maps driver, may run and call its servers */
   amap?: boolean;
+  /** origins pages upload pictures to directly (the OSS bucket in oss mode; see ossUploadOrigin) */
+  uploadOrigins?: string[];
 }
 
 /** Where AMap's JS API loads its scripts (webapi, its JSONP calls) and data from. */
@@ -62,15 +64,16 @@ const AMAP_HOSTS = 'https://*.amap.com';
  * page), or matching one of these hashes (a cached page, whose body is the same for every visitor); and
  * AMap's hosts when a maps key is configured.
  */
-function contentSecurityPolicy(scripts: { nonce: string } | { hashes: string[] }, amap = false): string {
+function contentSecurityPolicy(scripts: { nonce: string } | { hashes: string[] }, amap = false, uploadOrigins: string[] = []): string {
   const maps = amap ? ` ${AMAP_HOSTS}` : '';
+  const uploads = uploadOrigins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(' ')}${maps}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${maps}`,
+    `connect-src 'self'${maps}${uploads}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -152,7 +155,7 @@ export function createRenderer(opts: RendererOptions) {
   function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedPage, outcome: 'hit' | 'stale' | 'miss'): FastifyReply {
     reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy({ hashes: cached.scriptHashes }, opts.amap))
+      .header('content-security-policy', contentSecurityPolicy({ hashes: cached.scriptHashes }, opts.amap, opts.uploadOrigins))
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .header('etag', cached.etag)
@@ -257,7 +260,7 @@ export function createRenderer(opts: RendererOptions) {
         reply
           .code(status)
           .header('content-type', 'text/html; charset=utf-8')
-          .header('content-security-policy', contentSecurityPolicy({ nonce }, opts.amap))
+          .header('content-security-policy', contentSecurityPolicy({ nonce }, opts.amap, opts.uploadOrigins))
           .header('cache-control', 'private, no-cache')
           .header('vary', 'Cookie, Accept-Language');
         stream.pipe(body);

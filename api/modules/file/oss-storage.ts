@@ -4,6 +4,7 @@ import OSS from 'ali-oss';
 import { randomUUID } from 'node:crypto';
 import type { StorageDriver, UploadCredentials } from './storage';
 import { OSS_PROCESS_MARK } from '../../../isomorphic/domain/image-variants';
+import { ossUploadOrigin } from '../../../config/index';
 import { encodeStoragePath, normaliseStoragePath, UnsafeStoragePathError } from './storage-path';
 
 export interface OssStorageOptions {
@@ -135,7 +136,7 @@ export function createOssStorage(opts: OssStorageOptions, clients: OssClients = 
         region: opts.region,
         expiration: credentials.Expiration,
         mode: 'oss',
-        uploadUrl: `https://${opts.bucket}.${endpoint.replace(/^https?:\/\//, '')}`,
+        uploadUrl: ossUploadOrigin({ driver: 'oss', oss: opts }),
       };
     },
   };

@@ -35,6 +35,19 @@ t.test('home lists the seeded patterns, in Chinese by default', async (t) => {
   t.match(res.body, `hrefLang="en" href="${PUBLIC_URL}/?lang=en"`);
 });
 
+t.test('in oss mode pages may connect to the bucket they upload pictures to, and nowhere else new', async (t) => {
+  const ossEnv = { STORAGE_DRIVER: 'oss', OSS_REGION: 'oss-cn-hangzhou', OSS_BUCKET: 'lace-pics', OSS_ACCESS_KEY_ID: 'id', OSS_ACCESS_KEY_SECRET: 'secret', OSS_ROLE_ARN: 'acs:ram::1:role/upload' };
+  const oss = await buildTestWeb(api.url, { env: ossEnv });
+  t.teardown(() => oss.close());
+  const csp = String((await oss.inject({ url: '/' })).headers['content-security-policy']);
+  t.match(/connect-src ([^;]+)/.exec(csp)?.[1], /^'self' https:\/\/lace-pics\.oss-cn-hangzhou\.aliyuncs\.com$/, 'the browser upload is allowed');
+  const local = String((await web.inject({ url: '/' })).headers['content-security-policy']);
+  t.equal(/connect-src ([^;]+)/.exec(local)?.[1], "'self'", 'with local storage, only this site');
+  const endpoint = await buildTestWeb(api.url, { env: { ...ossEnv, OSS_ENDPOINT: 'https://oss-cn-hangzhou-internal.aliyuncs.com/' } });
+  t.teardown(() => endpoint.close());
+  t.match(String((await endpoint.inject({ url: '/' })).headers['content-security-policy']), /connect-src 'self' https:\/\/lace-pics\.oss-cn-hangzhou-internal\.aliyuncs\.com;/, 'the endpoint override is followed');
+});
+
 t.test('a product page renders its details, SEO tags and JSON-LD', async (t) => {
   const p = products[0];
   const res = await web.inject({ url: `/flower/${p.id}` });
