@@ -70,7 +70,14 @@ export interface UploadCredentials {
   bucket: string;
   region: string;
   expiration: string;
-  /** where the browser sends files: 'oss' multipart upload, or 'local' POST to the api */
+  /** where the browser sends files: 'oss' a form POST to the bucket, or 'local' POST to the api */
   mode: 'oss' | 'local';
   uploadUrl: string;
+  /**
+   * oss mode: the object's key is keyPrefix + storeAs (a private staging prefix until /file/confirm
+   * checks the picture and moves it), and `form` holds the PostObject fields (policy, signature,
+   * credentials) sent with it. Local mode: '' and {}.
+   */
+  keyPrefix: string;
+  form: Record<string, string>;
 }

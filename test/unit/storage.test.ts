@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { createLocalStorage } from '../../api/modules/file/local-storage';
 import { createOssStorage, uploadPolicy, type OssClients } from '../../api/modules/file/oss-storage';
@@ -49,7 +50,7 @@ t.test('local storage', async (t) => {
 });
 
 t.test('OSS storage', async (t) => {
-  const objects = new Map<string, { body: Buffer; headers?: Record<string, string> }>();
+  const objects = new Map<string, { body: Buffer; headers?: Record<string, string>; lastModified?: string }>();
   const assumed: unknown[][] = [];
   const clients: OssClients = {
     objects: {
@@ -65,6 +66,12 @@ t.test('OSS storage', async (t) => {
         return { res: { headers: { 'content-length': String(o.body.length) } } };
       },
       async delete(name) { objects.delete(name); return {}; },
+      // Two keys a page, as OSS pages its listings.
+      async list(query) {
+        const names = [...objects.keys()].filter((n) => n.startsWith(query.prefix)).sort().filter((n) => !query.marker || n > query.marker);
+        const page = names.slice(0, 2);
+        return { objects: page.map((name) => ({ name, lastModified: objects.get(name)?.lastModified ?? new Date().toISOString() })), isTruncated: names.length > 2, nextMarker: page.at(-1) ?? null };
+      },
     },
     sts: {
       async assumeRole(...args) {
@@ -88,17 +95,34 @@ t.test('OSS storage', async (t) => {
   await t.rejects(storage.put('../x', Buffer.from(''), 'text/plain'), /unsafe storage path/);
 
   const grant = await storage.uploadCredentials('upload/2026');
-  t.same(grant, {
-    dir: 'upload/2026/', accessKeyId: 'STS.id', accessKeySecret: 'sts-secret', securityToken: 'token',
-    endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'lace', region: 'oss-cn-hangzhou', expiration: '2026-01-01T00:15:00Z',
-    mode: 'oss', uploadUrl: 'https://lace.oss-cn-hangzhou.aliyuncs.com',
-  });
+  const { form, ...rest } = grant;
+  t.same(rest, {
+    dir: 'upload/2026/', accessKeyId: 'STS.id', accessKeySecret: '', securityToken: 'token',
+    endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'lace', region: 'oss-cn-hangzhou', expiration: '2026-01-01T00:15:00.000Z',
+    mode: 'oss', uploadUrl: 'https://lace.oss-cn-hangzhou.aliyuncs.com', keyPrefix: 'staging/',
+  }, 'the secret of the temporary credentials is not handed out');
+  t.same(Object.keys(form).sort(), ['OSSAccessKeyId', 'Signature', 'policy', 'success_action_status', 'x-oss-security-token']);
+  t.equal(form.OSSAccessKeyId, 'STS.id');
+  t.equal(form['x-oss-security-token'], 'token');
+  t.equal(form.Signature, createHmac('sha1', 'sts-secret').update(form.policy).digest('base64'), 'signed with the temporary secret (OSS signature V1)');
+  t.same(JSON.parse(Buffer.from(form.policy, 'base64').toString('utf8')), {
+    expiration: '2026-01-01T00:15:00.000Z',
+    conditions: [{ bucket: 'lace' }, ['starts-with', '$key', 'staging/upload/2026/'], ['content-length-range', 1, 10 * 1024 * 1024], ['starts-with', '$Content-Type', 'image/']],
+  }, 'OSS takes only a picture of at most 10 MB into the staging directory of this grant');
   const [roleArn, policy, seconds, session] = assumed[0];
   t.equal(roleArn, 'acs:ram::1:role/upload');
-  t.same(policy, uploadPolicy('lace', 'upload/2026/'));
-  t.match(JSON.stringify(policy), /acs:oss:\*:\*:lace\/upload\/2026\/\*/, 'the credentials reach only the upload directory');
+  t.same(policy, uploadPolicy('lace', 'staging/upload/2026/'));
+  t.match(JSON.stringify(policy), /acs:oss:\*:\*:lace\/staging\/upload\/2026\/\*/, 'the credentials reach only the staging directory of the grant');
   t.equal(seconds, 900);
   t.match(String(session), /^upload-[0-9a-f]{24}$/);
+
+  // Staged objects never confirmed are swept; newer ones and everything outside staging/ stay.
+  const old = new Date(Date.now() - 3 * 3600_000).toISOString();
+  for (const name of ['staging/upload/a/1.jpg', 'staging/upload/a/2.jpg', 'staging/upload/b/3.jpg']) objects.set(name, { body: Buffer.from('x'), lastModified: old });
+  objects.set('staging/upload/c/new.jpg', { body: Buffer.from('x') });
+  objects.set('upload/a/kept.jpg', { body: Buffer.from('x'), lastModified: old });
+  t.equal(await storage.sweepStaged?.(new Date(Date.now() - 2 * 3600_000)), 3, 'across pages of the listing');
+  t.same([...objects.keys()].sort(), ['staging/upload/c/new.jpg', 'upload/a/kept.jpg']);
 
   const cdn = createOssStorage({ region: 'oss-cn-shenzhen', bucket: 'b', accessKeyId: 'i', accessKeySecret: 's', roleArn: 'r', publicBase: 'https://img.example.com/' }, clients);
   t.equal(cdn.url('a/b.jpg'), 'https://img.example.com/a/b.jpg?x-oss-process=image/auto-orient,1');

@@ -15,7 +15,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { assertSame, type Same } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import type { UploadCredentials } from './storage';
-import { acceptUpload, confirmUpload, issueUploadGrant, sweepExpiredGrants, tooLarge, type UploadDeps } from './upload.service';
+import { acceptUpload, confirmUpload, issueUploadGrant, sweepExpiredGrants, sweepStagedUploads, tooLarge, type UploadDeps } from './upload.service';
 import { runEvery } from '../../http/every';
 import { createLocalStorage, fileVersion, type LocalStorageDriver } from './local-storage';
 import { createImageVariants } from './image-variants.service';
@@ -31,6 +31,7 @@ const UploadCredentialsSchema = Type.Object({
   dir: Type.String(), accessKeyId: Type.String(), accessKeySecret: Type.String(), securityToken: Type.String(),
   endpoint: Type.String(), bucket: Type.String(), region: Type.String(), expiration: Type.String(),
   mode: Type.Union([Type.Literal('oss'), Type.Literal('local')]), uploadUrl: Type.String(),
+  keyPrefix: Type.String(), form: Type.Record(Type.String(), Type.String()),
 });
 const UploadedFileSchema = Type.Object({
   storeAs: Type.String(), url: Type.String(), size: Type.Integer(), width: Type.Integer(), height: Type.Integer(), contentType: Type.String(),
@@ -52,6 +53,7 @@ export async function fileRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
 
   const up: UploadDeps = { db: deps.db.db, storage };
   runEvery(fastify, 'expired upload grants swept', config.sweepExpiredMs, (now) => sweepExpiredGrants(up.db, now));
+  if (storage.sweepStaged) runEvery(fastify, 'unconfirmed staged uploads swept', config.sweepExpiredMs, (now) => sweepStagedUploads(storage, now));
 
   // Multipart only in this plugin: one file of at most 10 MB (a byte more is "too large") and a few small fields.
   await app.register(multipart, {

@@ -110,6 +110,8 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorageDrive
         expiration: new Date(Date.now() + grantSeconds * 1000).toISOString(),
         mode: 'local',
         uploadUrl: opts.uploadUrl ?? '/api/file/upload',
+        keyPrefix: '',
+        form: {},
       };
     },
   };

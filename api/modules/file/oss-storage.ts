@@ -2,7 +2,9 @@
 // temporary STS credentials (AssumeRole, limited by an inline policy to one upload directory).
 import OSS from 'ali-oss';
 import { randomUUID } from 'node:crypto';
-import type { StorageDriver, UploadCredentials } from './storage';
+import { createHmac } from 'node:crypto';
+import { STAGING_PREFIX, type StorageDriver, type UploadCredentials } from './storage';
+import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { OSS_PROCESS_MARK } from '../../../isomorphic/domain/image-variants';
 import { ossUploadOrigin } from '../../../config/index';
 import { encodeStoragePath, normaliseStoragePath, UnsafeStoragePathError } from './storage-path';
@@ -25,6 +27,7 @@ export interface OssObjectClient {
   get(name: string): Promise<{ content?: unknown }>;
   head(name: string): Promise<{ res: { headers: unknown } }>;
   delete(name: string): Promise<unknown>;
+  list(query: { prefix: string; marker?: string; 'max-keys': number }, options?: object): Promise<{ objects?: Array<{ name: string; lastModified: string }> | null; nextMarker?: string | null; isTruncated?: boolean }>;
 }
 export interface OssStsClient {
   assumeRole(roleArn: string, policy?: object | string, expirationSeconds?: number, session?: string): Promise<{ credentials: { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string; Expiration: string } }>;
@@ -54,17 +57,39 @@ function isMissing(err: unknown): boolean {
   return e?.code === 'NoSuchKey' || e?.status === 404;
 }
 
-/** The RAM policy attached to the temporary credentials: upload into `dir` of this bucket only. */
-export function uploadPolicy(bucket: string, dir: string) {
+/** The RAM policy attached to the temporary credentials: put objects under `prefix` of this bucket only. */
+export function uploadPolicy(bucket: string, prefix: string) {
   return {
     Version: '1',
-    Statement: [
-      {
-        Effect: 'Allow',
-        Action: ['oss:PutObject', 'oss:InitiateMultipartUpload', 'oss:UploadPart', 'oss:CompleteMultipartUpload', 'oss:AbortMultipartUpload', 'oss:ListParts'],
-        Resource: [`acs:oss:*:*:${bucket}/${dir}*`],
-      },
+    Statement: [{ Effect: 'Allow', Action: ['oss:PutObject'], Resource: [`acs:oss:*:*:${bucket}/${prefix}*`] }],
+  };
+}
+
+/**
+ * The PostObject policy of one grant (OSS signature V1): a key under `prefix`, 1 byte to the upload
+ * limit, a picture's content type, this bucket, until `expiration`. OSS refuses any other form.
+ */
+export function postPolicy(bucket: string, prefix: string, expiration: string) {
+  return {
+    expiration,
+    conditions: [
+      { bucket },
+      ['starts-with', '$key', prefix],
+      ['content-length-range', 1, UploadLimits.maxBytes],
+      ['starts-with', '$Content-Type', 'image/'],
     ],
+  };
+}
+
+/** The form fields of a PostObject signed with the temporary credentials (the secret stays here). */
+export function signedPostForm(policy: object, credentials: { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string }): Record<string, string> {
+  const encoded = Buffer.from(JSON.stringify(policy), 'utf8').toString('base64');
+  return {
+    policy: encoded,
+    OSSAccessKeyId: credentials.AccessKeyId,
+    Signature: createHmac('sha1', credentials.AccessKeySecret).update(encoded).digest('base64'),
+    'x-oss-security-token': credentials.SecurityToken,
+    success_action_status: '200',
   };
 }
 
@@ -122,22 +147,46 @@ export function createOssStorage(opts: OssStorageOptions, clients: OssClients = 
       return `${publicBase}/${encodeStoragePath(relPath)}?${OSS_PROCESS_MARK}`;
     },
 
+    // The browser posts a form to the bucket: into the private staging prefix, within the size limit, a
+    // picture's type only; /file/confirm checks the object and moves it to its path. The secret of the
+    // temporary credentials signs the form here and is not handed out.
     async uploadCredentials(dir): Promise<UploadCredentials> {
       const clean = `${key(dir.replace(/\/+$/, ''))}/`;
+      const staged = `${STAGING_PREFIX}${clean}`;
       const session = `upload-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-      const { credentials } = await clients.sts.assumeRole(opts.roleArn, uploadPolicy(opts.bucket, clean), seconds, session);
+      const { credentials } = await clients.sts.assumeRole(opts.roleArn, uploadPolicy(opts.bucket, staged), seconds, session);
+      const expiration = new Date(Math.min(Date.parse(credentials.Expiration) || Infinity, Date.now() + seconds * 1000)).toISOString();
       return {
         dir: clean,
         accessKeyId: credentials.AccessKeyId,
-        accessKeySecret: credentials.AccessKeySecret,
+        accessKeySecret: '',
         securityToken: credentials.SecurityToken,
         endpoint,
         bucket: opts.bucket,
         region: opts.region,
-        expiration: credentials.Expiration,
+        expiration,
         mode: 'oss',
         uploadUrl: ossUploadOrigin({ driver: 'oss', oss: opts }),
+        keyPrefix: STAGING_PREFIX,
+        form: signedPostForm(postPolicy(opts.bucket, staged, expiration), credentials),
       };
+    },
+
+    async sweepStaged(before) {
+      let marker: string | undefined;
+      let removed = 0;
+      for (let page = 0; page < 100; page++) {
+        const res = await clients.objects.list({ prefix: STAGING_PREFIX, 'max-keys': 1000, ...(marker ? { marker } : {}) });
+        for (const o of res.objects ?? []) {
+          if (Date.parse(o.lastModified) < before.getTime()) {
+            await this.remove(o.name);
+            removed++;
+          }
+        }
+        if (!res.isTruncated || !res.nextMarker) break;
+        marker = res.nextMarker;
+      }
+      return removed;
     },
   };
 }

@@ -16,4 +16,12 @@ export interface StorageDriver {
   url(relPath: string): string;
   /** Temporary credentials for a browser upload into `dir`. */
   uploadCredentials(dir: string): Promise<UploadCredentials>;
+  /**
+   * Drivers whose browser uploads land in a staging prefix first (oss): deletes the staged objects last
+   * written before `before` (never confirmed); how many.
+   */
+  sweepStaged?(before: Date): Promise<number>;
 }
+
+/** Where browser uploads to OSS land until /file/confirm has checked them (keyPrefix of the credentials). */
+export const STAGING_PREFIX = 'staging/';

@@ -10,7 +10,7 @@ import type { UploadedFile } from '../../../isomorphic/contracts/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { UploadLimits } from '../../../isomorphic/domain/custom-request';
 import { ApiError } from '../../http/errors';
-import type { StorageDriver, UploadCredentials } from './storage';
+import { STAGING_PREFIX, type StorageDriver, type UploadCredentials } from './storage';
 import { inspectImage } from './image-check';
 import { deleteGrantsExpiredBefore, deleteStoredFile, findGrant, findStoredFile, insertGrant, ownedPaths, recordStoredFile, storedSizes } from './upload.queries';
 
@@ -66,7 +66,11 @@ export async function acceptUpload({ db, storage }: UploadDeps, userId: number, 
   return uploaded(storage, path, row);
 }
 
-/** OSS mode: checks and records a file the browser uploaded; a bad one is deleted from the bucket. */
+/**
+ * OSS mode: checks a file the browser posted into the staging prefix and moves it to its path, recorded
+ * as the user's; a bad one is deleted from the bucket. Nothing outside staging/ is written until the
+ * picture is known good; staged objects never confirmed are swept (sweepStaged).
+ */
 export async function confirmUpload({ db, storage }: UploadDeps, userId: number, storeAs: unknown, now = new Date()): Promise<UploadedFile> {
   const path = await checkStoreAs(db, userId, storeAs, (exp) => Date.parse(exp) + CONFIRM_GRACE_MS > now.getTime());
   const known = await findStoredFile(db, path);
@@ -74,21 +78,41 @@ export async function confirmUpload({ db, storage }: UploadDeps, userId: number,
     if (known.owner_user_id !== userId) throw refuse(Codes.UPLOAD_ALREADY_EXISTS, 409);
     return uploaded(storage, path, known); // confirming twice answers the same
   }
-  const head = await storage.head(path);
+  const staged = `${STAGING_PREFIX}${path}`;
+  const head = await storage.head(staged);
   if (!head) throw refuse(Codes.UPLOAD_NOT_FOUND, 404);
   if (head.size > UploadLimits.maxBytes) {
-    await storage.remove(path);
+    await storage.remove(staged);
     throw tooLarge();
   }
-  const body = await storage.get(path);
+  const body = await storage.get(staged);
   const image = body && body.length > 0 && body.length <= UploadLimits.maxBytes ? await inspectImage(body) : null;
   if (!body || !image) {
-    await storage.remove(path);
+    await storage.remove(staged);
     throw refuse(body && body.length > UploadLimits.maxBytes ? Codes.UPLOAD_TOO_LARGE : Codes.UPLOAD_NOT_IMAGE, body && body.length > UploadLimits.maxBytes ? 413 : 400);
   }
   const row = { path, content_type: image.contentType, size: body.length, width: image.width, height: image.height, owner_user_id: userId, created_at: now.toISOString() };
-  await recordStoredFile(db, row);
+  // The record first (as a local upload does): of two confirmations at once, one moves the object.
+  if (!(await recordStoredFile(db, row))) {
+    const again = await findStoredFile(db, path);
+    if (again && again.owner_user_id === userId) return uploaded(storage, path, again);
+    throw refuse(Codes.UPLOAD_ALREADY_EXISTS, 409);
+  }
+  try {
+    await storage.put(path, body, image.contentType);
+  } catch (err) {
+    await deleteStoredFile(db, path);
+    throw err;
+  }
+  await storage.remove(staged);
   return uploaded(storage, path, row);
+}
+
+/** Deletes staged browser uploads (oss) no grant can still confirm at `now`; how many, or null for none. */
+export async function sweepStagedUploads(storage: StorageDriver, now: Date): Promise<Record<string, number> | null> {
+  if (!storage.sweepStaged) return null;
+  const staged = await storage.sweepStaged(new Date(now.getTime() - GRANT_SECONDS * 1000 - CONFIRM_GRACE_MS));
+  return staged > 0 ? { staged } : null;
 }
 
 /** Which of these storage paths the user uploaded (for custom requests and other modules). */

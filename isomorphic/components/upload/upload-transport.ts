@@ -1,7 +1,7 @@
 // How one image reaches storage (SPEC §7 uploads): a grant from POST /file/token, then either the api's
-// local upload (multipart POST with XMLHttpRequest, for its progress events) or, in oss mode, a browser
-// multipart upload to Aliyun OSS with the temporary STS credentials (ali-oss, loaded only then) followed
-// by POST /file/confirm. Browser only.
+// local upload (multipart POST with XMLHttpRequest, for its progress events) or, in oss mode, a form POST
+// to the bucket (PostObject, signed by the api: staging prefix, size and type limits) followed by
+// POST /file/confirm, which checks the picture and moves it to its path. Browser only.
 import type { UploadCredentials, UploadedFile } from '../../contracts/catalogue';
 import { UploadLimits } from '../../domain/custom-request';
 import { Codes, type Envelope } from '../../domain/codes';
@@ -79,23 +79,31 @@ function postLocal(url: string, file: Blob, name: string, storeAs: string, lang:
   });
 }
 
-interface OssClient { multipartUpload(name: string, file: Blob, opts: { progress(p: number): void }): Promise<unknown> }
-type OssConstructor = new (opts: Record<string, unknown>) => OssClient;
+/** The PostObject form of an OSS grant: the key (under the staging prefix), the signed fields, the type, the file last. */
+export function ossPostForm(grant: UploadGrant, file: Blob, name: string, storeAs: string): FormData {
+  const form = new FormData();
+  form.append('key', `${grant.keyPrefix}${storeAs}`);
+  for (const [field, value] of Object.entries(grant.form)) form.append(field, value);
+  form.append('Content-Type', file.type || 'image/jpeg');
+  form.append('file', file, name);
+  return form;
+}
 
-async function putOss(grant: UploadGrant, file: Blob, storeAs: string, onProgress: (fraction: number) => void): Promise<UploadedFile> {
-  // The browser build of ali-oss, fetched only when a file goes to OSS.
-  const mod = (await import(/* webpackChunkName: "ali-oss" */ 'ali-oss/dist/aliyun-oss-sdk.min.js')) as { default?: OssConstructor } & OssConstructor;
-  const OSS = mod.default ?? mod;
-  const client = new OSS({
-    region: grant.region,
-    accessKeyId: grant.accessKeyId,
-    accessKeySecret: grant.accessKeySecret,
-    stsToken: grant.securityToken,
-    bucket: grant.bucket,
-    ...(grant.endpoint ? { endpoint: grant.endpoint } : {}),
-    secure: true,
+function postOss(grant: UploadGrant, file: Blob, name: string, storeAs: string, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', grant.uploadUrl);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(Math.min(0.99, e.loaded / e.total)); };
+    xhr.onerror = () => reject(new UploadError('network'));
+    // OSS answers 200 (success_action_status) or an XML error, whose Message is English only: the page
+    // says the upload failed in the visitor's language instead.
+    xhr.onload = () => (xhr.status === 200 || xhr.status === 204 ? resolve() : reject(new UploadError(`HTTP ${xhr.status}`)));
+    xhr.send(ossPostForm(grant, file, name, storeAs));
   });
-  await client.multipartUpload(storeAs, file, { progress: (p: number) => onProgress(Math.min(0.99, p)) });
+}
+
+async function putOss(grant: UploadGrant, file: Blob, name: string, storeAs: string, onProgress: (fraction: number) => void): Promise<UploadedFile> {
+  await postOss(grant, file, name, storeAs, onProgress);
   const e = await browserApi().post<UploadedFile>('/file/confirm', { storeAs });
   if (e.code !== Codes.OK) throw new UploadError(e.message, e.code);
   onProgress(1);
@@ -107,7 +115,7 @@ export async function uploadImage(file: Blob, name: string, opts: { lang: string
   const [grant, result] = await Promise.all([opts.grant ? Promise.resolve(opts.grant) : requestGrant(), readAsDataUrl(file)]);
   const storeAs = makeStoreAs(grant.dir, name);
   const stored = grant.mode === 'oss'
-    ? await putOss(grant, file, storeAs, opts.onProgress)
+    ? await putOss(grant, file, name, storeAs, opts.onProgress)
     : await postLocal(browserUploadUrl(grant.uploadUrl), file, name, storeAs, opts.lang, opts.onProgress);
   return { size: file.size, name, result, storeAs: stored.storeAs || storeAs, url: stored.url };
 }

@@ -44,6 +44,7 @@ function fakeOss() {
       async get(name) { const o = objects.get(name); if (!o) throw missing(); return { content: o }; },
       async head(name) { const o = objects.get(name); if (!o) throw missing(); return { res: { headers: { 'content-length': String(o.length) } } }; },
       async delete(name) { objects.delete(name); return {}; },
+      async list(query) { return { objects: [...objects.keys()].filter((n) => n.startsWith(query.prefix)).map((name) => ({ name, lastModified: new Date().toISOString() })), isTruncated: false }; },
     },
     sts: {
       async assumeRole() {
@@ -199,13 +200,16 @@ for (const { dialect, skip } of await dialects()) {
     const bob = await api.signIn();
     const confirm = (token: string, storeAs: string) => api.post<UploadedFile>('/file/confirm', { storeAs }, token);
 
-    t.test('STS credentials for the directory, then confirm', async (t) => {
+    t.test('a signed form into staging, then confirm moves the picture to its path', async (t) => {
       const { creds, storeAs } = await api.grant(alice.token, 'jpg');
-      t.match(creds, { mode: 'oss', accessKeyId: 'STS.test', securityToken: 'sts-token', bucket: 'lace', region: 'oss-cn-hangzhou', uploadUrl: 'https://lace.oss-cn-hangzhou.aliyuncs.com' });
+      t.match(creds, { mode: 'oss', accessKeyId: 'STS.test', accessKeySecret: '', securityToken: 'sts-token', bucket: 'lace', region: 'oss-cn-hangzhou', uploadUrl: 'https://lace.oss-cn-hangzhou.aliyuncs.com', keyPrefix: 'staging/' });
+      t.match(creds.form, { OSSAccessKeyId: 'STS.test', 'x-oss-security-token': 'sts-token', success_action_status: '200' });
       const content = await picture('jpeg', 40, 30);
-      oss.objects.set(storeAs, content); // the browser's multipart upload
+      oss.objects.set(`staging/${storeAs}`, content); // the browser's form post
       const res = await confirm(alice.token, storeAs);
       t.equal(res.status, 200);
+      t.same(oss.objects.get(storeAs), content, 'the picture is at its path');
+      t.notOk(oss.objects.has(`staging/${storeAs}`), 'and no longer staged');
       t.same(res.body.data, { storeAs, url: `https://lace.oss-cn-hangzhou.aliyuncs.com/${storeAs}?x-oss-process=image/auto-orient,1`, size: content.length, width: 40, height: 30, contentType: 'image/jpeg' });
       t.match(await db.selectFrom('stored_file').selectAll().where('path', '=', storeAs).executeTakeFirst(), { owner_user_id: alice.userId, content_type: 'image/jpeg' });
       t.same((await confirm(alice.token, storeAs)).body.data, res.body.data, 'confirming twice answers the same');
@@ -221,13 +225,16 @@ for (const { dialect, skip } of await dialects()) {
       ];
       for (const [name, content, status, code] of cases) {
         const { storeAs } = await api.grant(alice.token, 'jpg');
-        if (content) oss.objects.set(storeAs, content);
+        if (content) oss.objects.set(`staging/${storeAs}`, content);
         const res = await confirm(alice.token, storeAs);
         t.equal(res.status, status, `${name}: ${status}`);
         t.equal(res.body.code, code, `${name}: code ${code}`);
-        t.notOk(oss.objects.has(storeAs), `${name}: not in the bucket`);
+        t.notOk(oss.objects.has(`staging/${storeAs}`) || oss.objects.has(storeAs), `${name}: not in the bucket`);
         t.notOk(await db.selectFrom('stored_file').select('id').where('path', '=', storeAs).executeTakeFirst(), `${name}: no record`);
       }
+      const straight = await api.grant(alice.token, 'jpg');
+      oss.objects.set(straight.storeAs, await picture('jpeg')); // not through the staging prefix
+      t.equal((await confirm(alice.token, straight.storeAs)).body.code, Codes.UPLOAD_NOT_FOUND, 'only a staged picture is confirmed');
       const outside = await confirm(alice.token, 'product/1/1.jpg');
       t.equal(outside.body.code, Codes.UPLOAD_GRANT_INVALID, 'only names inside an issued directory');
     });
