@@ -27,7 +27,11 @@ import { CatalogueVersionWatch, encodedBody, makeCachedPage, PageCache, type Cac
 import { assetsFor, type ClientManifest } from './manifest';
 import { isCrawler } from './bots';
 import { toFetchRequest } from './fetch-request';
-import { clearSessionCookies } from '../session-cookies';
+import { clearSessionCookies, setCompanyCookie, setUserCookie } from '../session-cookies';
+import type { SessionInfo } from '../../isomorphic/contracts/account';
+import { isSellerType } from '../../isomorphic/domain/settlement';
+import { Codes } from '../../isomorphic/domain/codes';
+import { toSessionCompany, toSessionUser } from '../../isomorphic/stores/auth.store';
 
 // Observers never react on the server; components render once from the state they were given.
 enableStaticRendering(true);
@@ -101,8 +105,19 @@ export function createRenderer(opts: RendererOptions) {
     });
     const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: ctx.requestId, forwardedFor: ctx.ip }, { log: ctx.log, metrics: opts.metrics, cache: publicReads });
     const deps = makeLoaderDeps({ api, stores, lang: () => visitor.lang, publicUrl: opts.publicUrl });
+    // A manufacturer or trader not settled yet, by the display cookie: the operator may have approved them
+    // since it was written. Ask the api once for this page, so the header offers the shop at once.
+    let session: SessionInfo | undefined;
+    if (visitor.token && visitor.user && !visitor.user.settled && isSellerType(visitor.user.userType)) {
+      const envelope = await api.post<SessionInfo>('/user/getUserInfo', {}).catch(() => undefined);
+      if (envelope?.code === Codes.OK && envelope.data.user.settled) {
+        session = envelope.data;
+        stores.auth.setUser(toSessionUser(session.user));
+        stores.auth.setCompany(toSessionCompany(session.company));
+      }
+    }
     const context = await handler.query(fetchRequest, { requestContext: deps, dataStrategy });
-    return { context, stores };
+    return { context, stores, session };
   }
 
   type Context = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
@@ -216,6 +231,10 @@ export function createRenderer(opts: RendererOptions) {
       throw err;
     }
     const { context, stores } = loaded;
+    if (loaded.session) {
+      setUserCookie(reply, loaded.session.user, opts.cookieSecure);
+      setCompanyCookie(reply, loaded.session.company, opts.cookieSecure);
+    }
 
     // A loader's call answered 210018: the person is signed out (the data strategy redirects to /login).
     if (stores.auth.sessionExpired) clearSessionCookies(reply, opts.cookieSecure);

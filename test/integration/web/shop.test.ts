@@ -134,3 +134,21 @@ t.test('the shop manager pages: the seller sees them, guests sign in, buyers are
     t.equal(asBuyer.statusCode, 403, `${url} buyer`);
   }
 });
+
+t.test('a trader approved since the display cookie was written sees "my shop" on the next page, and the cookie follows', async (t) => {
+  const token = await api.signUp('13800138603', undefined, 2);
+  const user = (await api.post<{ user: { id: number; nickname: string } }>('/user/getUserInfo', {}, token)).body.data.user;
+  const stale = { cookie: `x-token=${token}; user=${encodeURIComponent(JSON.stringify({ id: user.id, nickname: user.nickname, mobile: '13800138603', userType: 2, settled: false }))}` };
+  const before = await web.inject({ url: '/', headers: stale });
+  t.equal(before.statusCode, 200);
+  t.notMatch(before.body, 'data-nav="my-shop"', 'not settled: no shop in the header');
+  t.notOk(String(before.headers['set-cookie'] ?? '').includes('user='), 'and the cookie is left as it is');
+  await api.testDb.db.db.updateTable('app_user').set({ company_id: companyId, settled: 1 }).where('id', '=', user.id).execute();
+  const after = await web.inject({ url: '/', headers: stale });
+  t.match(after.body, 'data-nav="my-shop"', 'approved: the shop is in the header of the very next page');
+  const cookies = ([] as string[]).concat((after.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const userCookie = cookies.find((c) => c.startsWith('user='));
+  t.ok(userCookie, 'the display cookie is written again');
+  t.match(decodeURIComponent(userCookie ?? ''), /"settled":true/, 'saying settled');
+  t.ok(cookies.some((c) => c.startsWith('company=')), 'with the company');
+});
