@@ -50,7 +50,11 @@ export interface SellerProduct {
   ladder: PriceStep[];
   colourCount: number;
   updatedAt: string;
+  /** photo search: 'searchable' once its pictures as saved are indexed, 'pending' until then, 'notListed' off sale */
+  photoSearch: PhotoSearchState;
 }
+
+export type PhotoSearchState = 'searchable' | 'pending' | 'notListed';
 
 export interface SellerProductDetail extends SellerProduct {
   patternType: number;

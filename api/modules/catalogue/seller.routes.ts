@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { ok, responses } from '../../http/envelope';
 import { shopOwner as owner } from '../company/shop-owner';
+import { reindexLater } from '../search/index-product';
 import {
   createOwnProduct, deleteOwnColourCard, getOwnProduct, listOwnProducts, platformTakeDown, setOwnProductOnSale, updateOwnColourCard, updateOwnProductForm,
   type SellerCatalogueDeps,
@@ -16,7 +17,11 @@ import {
 
 export async function sellerCatalogueRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const cat: SellerCatalogueDeps = { db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect };
+  // Saved pictures and status changes reach photo search off the request path.
+  const cat: SellerCatalogueDeps = {
+    db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect,
+    picturesChanged: (id) => { void reindexLater(deps.db.db, id, fastify.log); },
+  };
   const tags = ['catalogue'];
   const security = [{ token: [] }];
   const saved = { zh: '保存成功', en: 'Saved' };

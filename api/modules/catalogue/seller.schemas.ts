@@ -68,6 +68,7 @@ export const SellerProductSchema = Type.Object({
   id: Type.Integer(), kind: Type.Integer(), title: Type.String(), titleEn: Type.String(), code: Type.String(), cover: Nullable(ImageRefSchema), unit: Type.Integer(),
   status: Type.Integer({ description: '1 on sale, 0 off sale, 2 taken down by the platform' }), takedownReason: Type.String(),
   platePrice: Nullable(Type.Integer()), ladder, colourCount: Type.Integer(), updatedAt: Type.String({ format: 'date-time' }),
+  photoSearch: Type.Union([Type.Literal('searchable'), Type.Literal('pending'), Type.Literal('notListed')], { description: 'whether photo search finds it yet' }),
 });
 
 export const SellerColourCardSchema = Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), hex: Type.String(), image: Nullable(ImageRefSchema) });

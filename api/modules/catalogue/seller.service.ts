@@ -16,6 +16,7 @@ import type { ShopOwner } from '../company/shop-owner';
 import { checkImagesOwned, imageRef } from '../company/company-settings.service';
 import { imageSizes } from '../file/upload.service';
 import { indexProducts } from './search-index';
+import { photoIndexedAt } from '../search/index-product';
 import {
   cardsOf, countOwnByStatus, deleteCards, findAnyProduct, findOwnCard, findOwnProduct, insertCards, insertProduct, ownProducts, picturesOf, replacePictures,
   setProductStatus, touchProduct, updateCard, updateOwnProduct, type OwnProductFullRow, type OwnProductRow,
@@ -33,11 +34,13 @@ const refuse = (code: number, status = 400) => new ApiError(code, status);
 const productMissing = () => refuse(C.PRODUCT_NOT_FOUND, 404);
 const cardMissing = () => refuse(C.COLOUR_CARD_NOT_FOUND, 404);
 
-function toSellerProduct(storage: StorageDriver, r: OwnProductRow | OwnProductFullRow): SellerProduct {
+function toSellerProduct(storage: StorageDriver, r: OwnProductRow | OwnProductFullRow, indexedAt: Map<number, string>): SellerProduct {
+  const at = indexedAt.get(r.id);
   return {
     id: r.id, kind: r.kind, title: r.title, titleEn: r.title_en, code: r.code, cover: imageRef(storage, r.cover_path), unit: r.unit,
     status: r.status, takedownReason: r.status === ProductStatus.TAKEN_DOWN ? r.takedown_reason : '',
     platePrice: r.price, ladder: parseLadder(r.bulk_ladder), colourCount: Number(r.colour_count), updatedAt: new Date(r.updated_at).toISOString(),
+    photoSearch: r.status !== ProductStatus.ON_SALE ? 'notListed' : at !== undefined && new Date(at).getTime() >= new Date(r.updated_at).getTime() ? 'searchable' : 'pending',
   };
 }
 
@@ -47,10 +50,11 @@ export async function listOwnProducts({ db, storage }: SellerCatalogueDeps, owne
     ownProducts(db, owner.companyId, status, (q.pageNum - 1) * q.pageSize, q.pageSize),
     countOwnByStatus(db, owner.companyId),
   ]);
+  const indexedAt = await photoIndexedAt(db, rows.map((r) => r.id));
   const onSale = counts.get(ProductStatus.ON_SALE) ?? 0, offSale = counts.get(ProductStatus.REMOVED) ?? 0, takenDown = counts.get(ProductStatus.TAKEN_DOWN) ?? 0;
   const byStatus = status === undefined ? onSale + offSale + takenDown : counts.get(status) ?? 0;
   return {
-    list: rows.map((r) => toSellerProduct(storage, r)), total: byStatus, pageNum: q.pageNum, pageSize: q.pageSize,
+    list: rows.map((r) => toSellerProduct(storage, r, indexedAt)), total: byStatus, pageNum: q.pageNum, pageSize: q.pageSize,
     counts: { all: onSale + offSale + takenDown, onSale, offSale, takenDown },
   };
 }
@@ -58,9 +62,9 @@ export async function listOwnProducts({ db, storage }: SellerCatalogueDeps, owne
 export async function getOwnProduct({ db, storage }: SellerCatalogueDeps, owner: ShopOwner, id: number): Promise<SellerProductDetail> {
   const row = await findOwnProduct(db, owner.companyId, id);
   if (!row) throw productMissing();
-  const [pictures, cards] = await Promise.all([picturesOf(db, id), cardsOf(db, id)]);
+  const [pictures, cards, indexedAt] = await Promise.all([picturesOf(db, id), cardsOf(db, id), photoIndexedAt(db, [id])]);
   return {
-    ...toSellerProduct(storage, row),
+    ...toSellerProduct(storage, row, indexedAt),
     patternType: row.pattern_type, shape: row.shape, widthCm: row.width_cm, composition: row.composition, description: row.description, descriptionEn: row.description_en,
     edge: row.edge, craft: row.craft, stretch: row.stretch,
     pictures: pictures.map((p) => ({ path: p.path, url: storage.url(p.path) })),

@@ -337,6 +337,11 @@ export class ImageIndexService {
     return rows.length;
   }
 
+  /** Whether the model and the index are loaded or loading in this process (photo search is in use). */
+  get running(): boolean {
+    return this.started !== null && !this.stopped;
+  }
+
   /** Drops a product from the index (and its stored descriptors). */
   async removeProduct(productId: number): Promise<void> {
     await this.db.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();

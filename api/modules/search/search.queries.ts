@@ -88,3 +88,15 @@ export function listResults(db: Q, searchId: number, offset: number, limit: numb
 }
 
 export type ResultRow = Awaited<ReturnType<typeof listResults>>[number];
+
+/** The time each of these products was last indexed (its newest descriptor). */
+export async function descriptorTimes(db: Kysely<Database>, productIds: number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.selectFrom('image_descriptor').select(['product_id', (eb) => eb.fn.max('created_at').as('at')])
+    .where('product_id', 'in', productIds).groupBy('product_id').execute();
+  return new Map(rows.map((r) => [r.product_id, String(r.at)]));
+}
+
+export async function dropDescriptors(db: Kysely<Database>, productId: number): Promise<void> {
+  await db.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
+}

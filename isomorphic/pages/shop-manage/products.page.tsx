@@ -95,6 +95,7 @@ function ProductRow({ product: p }: { product: SellerProduct }) {
           <span className={`badge badge--status-${p.status}`} data-status={p.status}>{statusLabel}</span>
           {' · '}{w.platePrice} {plate}{' · '}{bulk}{' · '}{fill(w.colours, { count: p.colourCount })}
         </p>
+        {p.photoSearch === 'notListed' ? null : <p className="muted" data-photo-search={p.photoSearch}>{p.photoSearch === 'searchable' ? `✓ ${w.searchable}` : w.indexing}</p>}
         {p.status === ProductStatus.TAKEN_DOWN ? <p className="field__error">{fill(w.takenDownReason, { reason: p.takedownReason })}</p> : null}
       </div>
       <div className="record__actions">

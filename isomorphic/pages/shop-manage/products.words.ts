@@ -72,4 +72,6 @@ export const productsWords = {
   cancel: { zh: '返回列表', en: 'Back to the list' },
   saved: { zh: '已保存', en: 'Saved' },
   status: { zh: '状态', en: 'Status' },
+  searchable: { zh: '可被图搜找到', en: 'Found by photo search' },
+  indexing: { zh: '图搜收录中，稍后刷新', en: 'Photo search is indexing it: reload in a moment' },
 } satisfies Words;

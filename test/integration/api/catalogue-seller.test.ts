@@ -10,6 +10,7 @@ import type { ProductDetail } from '../../../isomorphic/contracts/common';
 import type { CartLine, OrderSummary } from '../../../isomorphic/contracts/order';
 import { dialects } from '../../helpers/db';
 import { createShopMarket, type ShopMarket } from '../../helpers/shop';
+import { reindexSettled } from '../../../api/modules/search/index-product';
 
 const input = async (m: ShopMarket, userId: number, extra: Partial<ProductInput> = {}): Promise<ProductInput> => {
   const [a, b, c] = [await m.image(userId), await m.image(userId), await m.image(userId)];
@@ -172,6 +173,24 @@ for (const { dialect, skip } of await dialects()) {
       const back = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: true }, alice.token);
       t.equal(back.body.data.status, ProductStatus.ON_SALE);
       t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 200);
+    });
+
+    t.test('the seller sees whether photo search finds the product yet', async (t) => {
+      const p = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17200' }), alice.token);
+      await reindexSettled();
+      const state = async () => (await m.get<SellerProductDetail>(`/shopProduct/get?id=${p.body.data.id}`, alice.token)).body.data.photoSearch;
+      t.equal(await state(), 'pending', 'not indexed yet (these test pictures have no stored bytes)');
+      await m.db.insertInto('image_descriptor').values({
+        product_id: p.body.data.id, image_path: p.body.data.pictures[0].path, view: 'full', model: 'test-only', dim: 1, vec: new Uint8Array(4), created_at: new Date(Date.now() + 1000).toISOString(),
+      }).execute();
+      t.equal(await state(), 'searchable', 'indexed after the last save');
+      const list = await m.post<SellerProductPage>('/shopProduct/list', { status: 'onSale' }, alice.token);
+      t.equal(list.body.data.list.find((x) => x.id === p.body.data.id)?.photoSearch, 'searchable', 'the list says it too');
+      await m.post('/shopProduct/setOnSale', { id: p.body.data.id, onSale: false }, alice.token);
+      await reindexSettled();
+      t.equal(await state(), 'notListed', 'off sale: not in photo search');
+      const descriptors = await m.db.selectFrom('image_descriptor').select('id').where('product_id', '=', p.body.data.id).execute();
+      t.same(descriptors, [], 'its descriptors left with it');
     });
 
     t.test('bulk is priced by the ladder at the api, whatever the request says; below the minimum is refused', async (t) => {
