@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../http/envelope';
 import type { ModuleOptions } from '../../deps';
@@ -7,18 +6,10 @@ import * as account from './account.service';
 import { signedInUser } from './guard';
 import { endSession, notSignedIn, tokenOf } from './session';
 import { runEvery } from '../../http/every';
-
-const Mobile = Type.String({ maxLength: 20, description: 'mobile number, 11 digits starting with 1' });
-const Encrypted = Type.String({ minLength: 1, maxLength: 200, description: 'AES-ECB/PKCS7 encrypted, base64' });
-const SmsCode = Type.String({ minLength: 1, maxLength: 10 });
-
-const UserInfo = Type.Object({
-  id: Type.Integer(), mobile: Type.String(), userType: Type.Integer(), nickname: Type.String(), realName: Type.String(),
-  email: Type.String(), avatarUrl: Type.String(), companyId: Type.Union([Type.Integer(), Type.Null()]), settled: Type.Boolean(), operator: Type.Boolean(), createdAt: Type.String(),
-});
-const CompanyBrief = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), logoUrl: Type.String() }), Type.Null()]);
-const SessionInfo = Type.Object({ user: UserInfo, company: CompanyBrief });
-const Nothing = Type.Null();
+import {
+  ChangeMobileBody, ChangePasswordBody, CheckPasswordBody, CheckPasswordResult, FindPasswordBody, LoginBody, LoginResultSchema, Nothing,
+  RegisterBody, RegistrationCodeBody, SessionInfoSchema, UpdateProfileBody, UserInfoSchema, VerifyCodeBody,
+} from './account.schemas';
 
 export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const ctx: account.AccountContext = {
@@ -33,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
 
   app.post('/front/user/getRegSMSCode', {
     config: { auth: 'public' },
-    schema: { tags, summary: 'Send a registration code to an unregistered phone', body: Type.Object({ mobile: Mobile }), response: responses(Nothing) },
+    schema: { tags, summary: 'Send a registration code to an unregistered phone', body: RegistrationCodeBody, response: responses(Nothing) },
   }, async (request) => {
     const { mobile } = request.body as { mobile: string };
     await account.sendRegistrationCode(ctx, mobile);
@@ -44,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'optional' },
     schema: {
       tags, summary: 'Send a code to reset a password (registered phone) or to change to a new phone (signed in)',
-      body: Type.Object({ mobile: Mobile, purpose: Type.Union([Type.Literal('findPassword'), Type.Literal('changeMobile')], { default: 'findPassword' }) }),
+      body: VerifyCodeBody,
       response: responses(Nothing),
     },
   }, async (request) => {
@@ -58,12 +49,8 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'public' },
     schema: {
       tags, summary: 'Register with a phone, an SMS code and a password',
-      body: Type.Object({
-        mobile: Mobile, password: Encrypted, confirmPassword: Encrypted, smsCode: SmsCode,
-        userType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
-        nickname: Type.Optional(Type.String({ maxLength: 30 })),
-      }),
-      response: responses(UserInfo),
+      body: RegisterBody,
+      response: responses(UserInfoSchema),
     },
   }, async (request) => {
     const user = await account.register(ctx, request.body as Parameters<typeof account.register>[1]);
@@ -74,8 +61,8 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'public' },
     schema: {
       tags, summary: 'Sign in; returns the session token (the web service keeps it in an HttpOnly cookie)',
-      body: Type.Object({ mobile: Mobile, password: Encrypted }),
-      response: responses(Type.Object({ token: Type.String(), user: UserInfo, company: CompanyBrief })),
+      body: LoginBody,
+      response: responses(LoginResultSchema),
     },
   }, async (request) => {
     const { mobile, password } = request.body as { mobile: string; password: string };
@@ -92,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'public' },
     schema: {
       tags, summary: 'Reset a forgotten password with an SMS code; ends every session',
-      body: Type.Object({ mobile: Mobile, smsCode: SmsCode, password: Encrypted, confirmPassword: Encrypted }),
+      body: FindPasswordBody,
       response: responses(Nothing),
     },
   }, async (request) => {
@@ -100,7 +87,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     return ok(request, null, { zh: '密码已重置，请登录', en: 'Password reset, please sign in' });
   });
 
-  app.post('/user/getUserInfo', { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user and company', security: [{ token: [] }], response: responses(SessionInfo) } }, async (request) => {
+  app.post('/user/getUserInfo', { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user and company', security: [{ token: [] }], response: responses(SessionInfoSchema) } }, async (request) => {
     const user = signedInUser(request);
     return ok(request, await account.sessionInfo(ctx, user));
   });
@@ -109,7 +96,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Change the password', security: [{ token: [] }],
-      body: Type.Object({ oldPassword: Encrypted, password: Encrypted, confirmPassword: Encrypted }), response: responses(Nothing),
+      body: ChangePasswordBody, response: responses(Nothing),
     },
   }, async (request) => {
     const user = signedInUser(request);
@@ -119,7 +106,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
 
   app.post('/user/checkPasswd', {
     config: { auth: 'user' },
-    schema: { tags, summary: 'Check the current password (first step of a phone change)', security: [{ token: [] }], body: Type.Object({ password: Encrypted }), response: responses(Type.Object({ valid: Type.Boolean() })) },
+    schema: { tags, summary: 'Check the current password (first step of a phone change)', security: [{ token: [] }], body: CheckPasswordBody, response: responses(CheckPasswordResult) },
   }, async (request) => {
     const user = signedInUser(request);
     await account.checkPassword(ctx, user, (request.body as { password: string }).password);
@@ -130,13 +117,8 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Update my profile', security: [{ token: [] }],
-      body: Type.Object({
-        nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
-        realName: Type.Optional(Type.String({ maxLength: 30 })),
-        email: Type.Optional(Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 100 })])),
-        avatarPath: Type.Optional(Type.String({ maxLength: 300 })),
-      }),
-      response: responses(UserInfo),
+      body: UpdateProfileBody,
+      response: responses(UserInfoSchema),
     },
   }, async (request) => {
     const user = signedInUser(request);
@@ -147,7 +129,7 @@ export async function accountRoutes(app: FastifyInstance, { deps }: ModuleOption
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Change my phone: needs the current password and a code sent to the new phone', security: [{ token: [] }],
-      body: Type.Object({ password: Encrypted, mobile: Mobile, smsCode: SmsCode }), response: responses(UserInfo),
+      body: ChangeMobileBody, response: responses(UserInfoSchema),
     },
   }, async (request) => {
     const user = signedInUser(request);

@@ -14,6 +14,7 @@ import { findCompany } from '../company/company.service';
 import { filesOwnedBy } from '../file/upload.service';
 import { decryptPassword, hashPassword, needsRehash, verifyPassword } from './password';
 import { createSession, endAllSessions, endOtherSessions, sweepExpiredSessions, type UserRow } from './session';
+import * as q from './account.queries';
 
 export interface AccountContext {
   db: Kysely<Database>; sms: SmsDriver; storage: StorageDriver; aesKey: string;
@@ -28,7 +29,7 @@ function checkMobile(mobile: string): void {
 }
 
 async function isRegistered(db: Kysely<Database>, mobile: string): Promise<boolean> {
-  return !!(await db.selectFrom('app_user').select('id').where('mobile', '=', mobile).executeTakeFirst());
+  return !!(await q.findUserIdByMobile(db, mobile));
 }
 
 /** Decrypts a new password and its confirmation, and checks both rules. */
@@ -87,11 +88,11 @@ export async function register(ctx: AccountContext, input: { mobile: string; pas
   const now = new Date().toISOString();
   const hash = await hashPassword(clear, ctx.hashCost);
   try {
-    const row = await ctx.db.insertInto('app_user').values({
+    const row = await q.insertUser(ctx.db, {
       mobile: input.mobile, password_hash: hash, user_type: input.userType,
       nickname: input.nickname?.trim() || `用户${input.mobile.slice(-4)}`, real_name: '', email: '', avatar_path: '',
       company_id: null, settled: 0, created_at: now, updated_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    });
     return toUserInfo(row, ctx.storage);
   } catch (err) {
     // Two sign-ups racing for one phone: the unique index decides, the loser gets the duplicate message.
@@ -107,15 +108,11 @@ export async function register(ctx: AccountContext, input: { mobile: string; pas
  */
 async function countAttempt(db: Kysely<Database>, mobile: string, now: Date): Promise<void> {
   const windowStart = new Date(now.getTime() - AccountLimits.loginWindowMs).toISOString();
-  await db.updateTable('login_failure').set({ failures: 0, window_start: now.toISOString() })
-    .where('mobile', '=', mobile).where('window_start', '<=', windowStart).execute();
-  const row = await db.insertInto('login_failure').values({ mobile, failures: 1, window_start: now.toISOString() })
-    .onConflict((oc) => oc.column('mobile').doUpdateSet((eb) => ({ failures: eb('login_failure.failures', '+', 1) })))
-    .returning('failures').executeTakeFirstOrThrow();
-  if (row.failures > AccountLimits.loginMaxFailures) throw fail(Codes.LOGIN_THROTTLED, 429);
+  const failures = await q.countLoginAttempt(db, mobile, now.toISOString(), windowStart);
+  if (failures > AccountLimits.loginMaxFailures) throw fail(Codes.LOGIN_THROTTLED, 429);
 }
 
-const clearAttempts = (db: Kysely<Database>, mobile: string) => db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+const clearAttempts = (db: Kysely<Database>, mobile: string) => q.clearLoginFailures(db, mobile);
 
 /**
  * Deletes what sign-in no longer needs at `now`: expired sessions, failure counts whose window has passed
@@ -125,7 +122,7 @@ const clearAttempts = (db: Kysely<Database>, mobile: string) => db.deleteFrom('l
 export async function sweepExpiredAccountRows(db: Kysely<Database>, now: Date): Promise<Record<string, number> | null> {
   const sessions = await sweepExpiredSessions(db, now);
   const windowStart = new Date(now.getTime() - AccountLimits.loginWindowMs).toISOString();
-  const loginFailures = Number((await db.deleteFrom('login_failure').where('window_start', '<', windowStart).executeTakeFirst()).numDeletedRows);
+  const loginFailures = await q.deleteLoginFailuresBefore(db, windowStart);
   const smsCodes = await sweepOldSmsCodes(db, now);
   return sessions + loginFailures + smsCodes > 0 ? { sessions, loginFailures, smsCodes } : null;
 }
@@ -142,7 +139,7 @@ export async function login(ctx: AccountContext, mobile: string, password: strin
   checkMobile(mobile);
   const clear = decryptPassword(password, ctx.aesKey);
   await countAttempt(ctx.db, mobile, now);
-  const user = await ctx.db.selectFrom('app_user').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+  const user = await q.findUserByMobile(ctx.db, mobile);
   const matches = await verifyPassword(clear, user ? user.password_hash : await decoyHash(ctx.hashCost));
   // One answer for an unknown phone and a wrong password: sign-in does not tell who has an account.
   if (!user || !matches) throw fail(Codes.LOGIN_FAILED);
@@ -151,7 +148,7 @@ export async function login(ctx: AccountContext, mobile: string, password: strin
   // Only if the row still holds the hash just checked: a password changed meanwhile stays changed.
   if (needsRehash(user.password_hash, ctx.hashCost)) {
     const hash = await hashPassword(clear, ctx.hashCost);
-    await ctx.db.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+    await q.replacePasswordHash(ctx.db, user.id, user.password_hash, hash);
   }
   const token = await createSession(ctx.db, user.id, now);
   return { token, ...(await sessionInfo(ctx, user)) };
@@ -160,14 +157,14 @@ export async function login(ctx: AccountContext, mobile: string, password: strin
 export async function findPassword(ctx: AccountContext, input: { mobile: string; smsCode: string; password: string; confirmPassword: string }): Promise<void> {
   checkMobile(input.mobile);
   const clear = newPassword(ctx, input.password, input.confirmPassword);
-  const user = await ctx.db.selectFrom('app_user').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+  const user = await q.findUserIdByMobile(ctx.db, input.mobile);
   if (!user) throw fail(Codes.MOBILE_NOT_REGISTERED);
   await consumeSmsCode(ctx.db, input.mobile, 'findPassword', input.smsCode);
   const hash = await hashPassword(clear, ctx.hashCost);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await q.setUserColumns(trx, user.id, { password_hash: hash, updated_at: new Date().toISOString() });
     await endAllSessions(trx, user.id);
-    await trx.deleteFrom('login_failure').where('mobile', '=', input.mobile).execute();
+    await q.clearLoginFailures(trx, input.mobile);
   });
 }
 
@@ -185,7 +182,7 @@ export async function changePassword(ctx: AccountContext, user: UserRow, current
   const clear = newPassword(ctx, input.password, input.confirmPassword);
   const hash = await hashPassword(clear, ctx.hashCost);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await q.setUserColumns(trx, user.id, { password_hash: hash, updated_at: new Date().toISOString() });
     await endOtherSessions(trx, user.id, currentToken);
   });
 }
@@ -201,7 +198,7 @@ export async function updateProfile(ctx: AccountContext, user: UserRow, input: {
     if (path && path !== user.avatar_path && !(await filesOwnedBy(ctx.db, user.id, [path])).has(path)) throw fail(Codes.AVATAR_NOT_OWNED);
     patch.avatar_path = path;
   }
-  const row = await ctx.db.updateTable('app_user').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  const row = await q.updateUser(ctx.db, user.id, { ...patch, updated_at: new Date().toISOString() });
   return toUserInfo(row, ctx.storage);
 }
 
@@ -210,7 +207,7 @@ export async function changeMobile(ctx: AccountContext, user: UserRow, input: { 
   await checkPassword(ctx, user, input.password);
   if (await isRegistered(ctx.db, input.mobile)) throw fail(Codes.MOBILE_EXISTS);
   await consumeSmsCode(ctx.db, input.mobile, 'changeMobile', input.smsCode);
-  const row = await ctx.db.updateTable('app_user').set({ mobile: input.mobile, updated_at: new Date().toISOString() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  const row = await q.updateUser(ctx.db, user.id, { mobile: input.mobile, updated_at: new Date().toISOString() });
   return toUserInfo(row, ctx.storage);
 }
 
@@ -218,28 +215,28 @@ export async function changeMobile(ctx: AccountContext, user: UserRow, input: { 
 
 /** Attaches a user to a company and marks them settled, inside the caller's transaction. */
 export async function settleUser(trx: Kysely<Database>, userId: number, companyId: number, now = new Date()): Promise<void> {
-  await trx.updateTable('app_user').set({ company_id: companyId, settled: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+  await q.setUserColumns(trx, userId, { company_id: companyId, settled: 1, updated_at: now.toISOString() });
 }
 
 /** Ids of the platform operators. */
 export async function operatorIds(db: Kysely<Database>): Promise<number[]> {
-  return (await db.selectFrom('app_user').select('id').where('role', '=', UserRole.OPERATOR).execute()).map((r) => r.id);
+  return q.userIdsWithRole(db, UserRole.OPERATOR);
 }
 
 /** Ids of the users acting for a company. */
 export async function companyUserIds(db: Kysely<Database>, companyId: number): Promise<number[]> {
-  return (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
+  return q.userIdsOfCompany(db, companyId);
 }
 
 /** PLATFORM_USER_IDS: these users get the operator role (at boot). */
 export async function grantOperatorRole(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  if (ids.length) await db.updateTable('app_user').set({ role: UserRole.OPERATOR }).where('id', 'in', [...ids]).execute();
+  if (ids.length) await q.setRole(db, ids, UserRole.OPERATOR);
 }
 
 /** Short descriptions of users: who applied and who acted (operator console), who bought (orders). */
 export async function userBriefs(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; nickname: string; mobile: string; userType: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('app_user').select(['id', 'nickname', 'mobile', 'user_type']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await q.userBriefRows(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { id: r.id, nickname: r.nickname, mobile: r.mobile, userType: r.user_type }]));
 }
 
@@ -250,14 +247,14 @@ export async function userBriefs(db: Kysely<Database>, ids: number[]): Promise<M
 export async function ensureUser(db: Kysely<Database>, u: {
   mobile: string; passwordHash: string; userType: number; nickname: string; companyId: number | null; role: UserRoleValue;
 }): Promise<{ id: number; created: boolean }> {
-  const existing = await db.selectFrom('app_user').select('id').where('mobile', '=', u.mobile).executeTakeFirst();
+  const existing = await q.findUserIdByMobile(db, u.mobile);
   if (existing) return { id: existing.id, created: false };
   const now = new Date().toISOString();
-  const row = await db.insertInto('app_user').values({
+  const id = await q.insertUserId(db, {
     mobile: u.mobile, password_hash: u.passwordHash, user_type: u.userType, nickname: u.nickname, real_name: '', email: '', avatar_path: '',
     company_id: u.companyId, settled: u.companyId === null ? 0 : 1, role: u.role, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, created: true };
+  });
+  return { id, created: true };
 }
 
 export { hashPassword } from './password';

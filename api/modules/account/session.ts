@@ -1,4 +1,4 @@
-// Sessions: random tokens, stored only as SHA-256 hashes, valid 7 days.
+// Sessions: random tokens, stored only as SHA-256 hashes, valid 7 days (their SQL is in account.queries.ts).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -7,6 +7,7 @@ import { sessionExpired } from '../../http/errors';
 import { signInFirstMessage } from '../../../isomorphic/domain/codes';
 import type { Database } from '../../db/schema';
 import type { UserTable } from './account.table';
+import * as q from './account.queries';
 import type { Selectable } from 'kysely';
 
 export type UserRow = Selectable<UserTable>;
@@ -15,32 +16,31 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 
 export async function createSession(db: Kysely<Database>, userId: number, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insertInto('user_session').values({
+  await q.insertSession(db, {
     token_hash: hashToken(token),
     user_id: userId,
     expires_at: new Date(now.getTime() + AccountLimits.sessionDays * 86400_000).toISOString(),
     created_at: now.toISOString(),
-  }).execute();
+  });
   return token;
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('user_session').where('token_hash', '=', hashToken(token)).execute();
+  await q.deleteSession(db, hashToken(token));
 }
 
 export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('user_session').where('user_id', '=', userId).execute();
+  await q.deleteSessionsOfUser(db, userId);
 }
 
 /** Deletes the sessions that expired before `now`; how many. */
 export async function sweepExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {
-  const r = await db.deleteFrom('user_session').where('expires_at', '<', now.toISOString()).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return q.deleteSessionsExpiredBefore(db, now.toISOString());
 }
 
 /** Ends every session of the user but the one of this token. */
 export async function endOtherSessions(db: Kysely<Database>, userId: number, keepToken: string): Promise<void> {
-  await db.deleteFrom('user_session').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
+  await q.deleteOtherSessions(db, userId, hashToken(keepToken));
 }
 
 export function tokenOf(request: FastifyRequest): string | null {
@@ -53,9 +53,7 @@ export function tokenOf(request: FastifyRequest): string | null {
 export async function findUser(db: Kysely<Database>, request: FastifyRequest, now = new Date()): Promise<UserRow | null> {
   const token = tokenOf(request);
   if (!token) return null;
-  const row = await db.selectFrom('user_session').innerJoin('app_user', 'app_user.id', 'user_session.user_id')
-    .selectAll('app_user').select('user_session.expires_at')
-    .where('user_session.token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await q.userOfSession(db, hashToken(token));
   if (!row || row.expires_at <= now.toISOString()) return null;
   const { expires_at: _e, ...user } = row;
   return user;
