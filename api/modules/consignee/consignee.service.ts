@@ -1,17 +1,17 @@
 // Delivery addresses: at most 8 per user, exactly one default while any exist, and nobody touches
 // another person's address (a foreign id answers "address does not exist" and changes nothing).
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { AccountLimits, isMobile } from '../../../isomorphic/domain/account';
 import { Codes } from '../../../isomorphic/domain/codes';
 import type { Consignee } from '../../../isomorphic/contracts/account';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
-import type { ConsigneeTable } from './consignee.table';
+import * as q from './consignee.queries';
 import { areasByCodes } from '../area/area.service';
 
 export interface ConsigneeInput { consignee: string; phone: string; provinceCode: string; cityCode: string; districtCode?: string; detail: string; isDefault?: boolean }
 
-const toConsignee = (r: Selectable<ConsigneeTable>): Consignee => ({
+const toConsignee = (r: q.ConsigneeRow): Consignee => ({
   id: r.id, consignee: r.consignee, phone: r.phone, provinceCode: r.province_code, cityCode: r.city_code,
   districtCode: r.district_code, region: r.region, detail: r.detail, isDefault: r.is_default === 1,
 });
@@ -37,7 +37,7 @@ async function validate(db: Kysely<Database>, input: ConsigneeInput): Promise<st
 
 /** The user's address of this id, or undefined (another user's id finds nothing); order placement reads it. */
 export function findOwnConsignee(db: Kysely<Database>, userId: number, id: number) {
-  return db.selectFrom('consignee').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return q.findOwn(db, userId, id);
 }
 
 async function owned(db: Kysely<Database>, userId: number, id: number) {
@@ -57,7 +57,7 @@ async function lockAddressesOf(trx: Transaction<Database>, userId: number): Prom
 const addressMissing = () => new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
 
 export async function listConsignees(db: Kysely<Database>, userId: number): Promise<Consignee[]> {
-  const rows = await db.selectFrom('consignee').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'asc').execute();
+  const rows = await q.listOfUser(db, userId);
   return rows.map(toConsignee);
 }
 
@@ -66,14 +66,14 @@ export async function addConsignee(db: Kysely<Database>, userId: number, input: 
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     await lockAddressesOf(trx, userId);
-    const { n } = await trx.selectFrom('consignee').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    if (Number(n) >= AccountLimits.maxAddresses) throw new ApiError(Codes.ADDRESS_LIMIT, 400);
-    const makeDefault = Number(n) === 0 || !!input.isDefault;
-    if (makeDefault) await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
-    const row = await trx.insertInto('consignee').values({
+    const n = await q.countOfUser(trx, userId);
+    if (n >= AccountLimits.maxAddresses) throw new ApiError(Codes.ADDRESS_LIMIT, 400);
+    const makeDefault = n === 0 || !!input.isDefault;
+    if (makeDefault) await q.clearDefault(trx, userId);
+    const row = await q.insert(trx, {
       user_id: userId, consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
       district_code: input.districtCode ?? '', region, detail: input.detail.trim(), is_default: makeDefault ? 1 : 0, created_at: now, updated_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    });
     return toConsignee(row);
   });
 }
@@ -83,12 +83,12 @@ export async function editConsignee(db: Kysely<Database>, userId: number, id: nu
   const region = await validate(db, input);
   return db.transaction().execute(async (trx) => {
     await lockAddressesOf(trx, userId);
-    if (input.isDefault) await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
-    const row = await trx.updateTable('consignee').set({
+    if (input.isDefault) await q.clearDefault(trx, userId);
+    const row = await q.updateOwn(trx, userId, id, {
       consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
       district_code: input.districtCode ?? '', region, detail: input.detail.trim(), updated_at: new Date().toISOString(),
       ...(input.isDefault ? { is_default: 1 } : {}),
-    }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    });
     // Deleted by a parallel call since the check above: not found (the transaction rolls back).
     if (!row) throw addressMissing();
     return toConsignee(row);
@@ -99,12 +99,11 @@ export async function deleteConsignee(db: Kysely<Database>, userId: number, id: 
   const row = await owned(db, userId, id);
   await db.transaction().execute(async (trx) => {
     await lockAddressesOf(trx, userId);
-    const gone = await trx.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(gone.numDeletedRows) === 0) throw addressMissing();
+    if (!(await q.deleteOwn(trx, userId, id))) throw addressMissing();
     if (row.is_default === 1) {
       // Keep one default while any address remains: the oldest one takes over.
-      const next = await trx.selectFrom('consignee').select('id').where('user_id', '=', userId).orderBy('id', 'asc').limit(1).executeTakeFirst();
-      if (next) await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', next.id).execute();
+      const next = await q.oldestIdOfUser(trx, userId);
+      if (next !== undefined) await q.setDefault(trx, next);
     }
   });
 }
@@ -113,8 +112,7 @@ export async function setDefaultConsignee(db: Kysely<Database>, userId: number, 
   await owned(db, userId, id);
   await db.transaction().execute(async (trx) => {
     await lockAddressesOf(trx, userId);
-    await trx.updateTable('consignee').set({ is_default: 0 }).where('user_id', '=', userId).execute();
-    const set = await trx.updateTable('consignee').set({ is_default: 1 }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(set.numUpdatedRows) === 0) throw addressMissing();
+    await q.clearDefault(trx, userId);
+    if (!(await q.setOwnDefault(trx, userId, id))) throw addressMissing();
   });
 }
