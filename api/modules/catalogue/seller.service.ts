@@ -206,6 +206,7 @@ export async function platformTakeDown(deps: SellerCatalogueDeps, input: { id: n
   const { db, dialect = 'sqlite' } = deps;
   const row = await findAnyProduct(db, input.id);
   if (!row) throw productMissing();
+  if (input.restore && row.status !== ProductStatus.TAKEN_DOWN) return; // only a taken-down product is restored
   const reason = (input.reason ?? '').trim();
   if (!input.restore && (reason.length < L.reasonMin || reason.length > L.reasonMax)) throw refuse(C.TAKEDOWN_REASON_REQUIRED);
   await db.transaction().execute(async (trx) => {

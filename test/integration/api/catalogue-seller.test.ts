@@ -170,6 +170,13 @@ for (const { dialect, skip } of await dialects()) {
       const onSale = await m.post<SellerProductPage>('/shopProduct/list', { status: 'onSale' }, alice.token);
       t.same(onSale.body.data.list.map((p) => p.id), [second.body.data.id]);
       t.equal((await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: true }, alice.token)).body.code, Codes.PRODUCT_TAKEN_DOWN);
+      t.equal((await m.post('/platform/product/takeDown', { id: second.body.data.id, restore: true }, m.operator.token)).body.code, 0);
+      t.equal((await m.get<SellerProductDetail>(`/shopProduct/get?id=${second.body.data.id}`, alice.token)).body.data.status, ProductStatus.ON_SALE, 'restoring a product not taken down changes nothing');
+      t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, restore: true }, m.operator.token)).body.code, 0);
+      const restored = await m.get<SellerProductDetail>(`/shopProduct/get?id=${third.body.data.id}`, alice.token);
+      t.match(restored.body.data, { status: ProductStatus.REMOVED, takedownReason: '' }, 'restored: off sale, no reason');
+      t.equal((await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: true }, alice.token)).body.code, 0, 'the seller may sell it again');
+      await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: false }, alice.token);
       const back = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: true }, alice.token);
       t.equal(back.body.data.status, ProductStatus.ON_SALE);
       t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 200);
