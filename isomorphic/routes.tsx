@@ -9,6 +9,7 @@ import type { RouteHandle } from './middleware/registry';
 import { catalogueDetailRoutes, catalogueRoutes, collectionRoutes } from './catalogue.routes';
 import { bellLoader } from './components/notice-bell';
 import { platformRoutes, settleRoutes } from './platform.routes';
+import { tradeDetailRoutes, tradePersonRoutes, tradeRoutes } from './trade.routes';
 
 const structural: RouteHandle = { structural: true };
 const guestOnly: RouteHandle = { middleware: ['anonymous'] };
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
               { id: 'person-messages', path: 'messages', lazy: () => import(/* webpackChunkName: "person-messages" */ './pages/notification/messages.page') },
               // Custom requests and their quotes (issue 17).
               { id: 'person-custom-requests', path: 'customRequests', lazy: () => import(/* webpackChunkName: "person-custom-requests" */ './pages/custom/person-requests.page') },
+              // Purchases and supplies (issue 19).
+              ...tradePersonRoutes,
             ],
           },
           // Cart and orders (issue 5): signed-in only.
@@ -89,6 +92,8 @@ export const routes: RouteObject[] = [
           // Settlement and the operator console (issue 16).
           ...settleRoutes,
           ...platformRoutes,
+          // The supply and purchase hall and the release forms (issue 19).
+          ...tradeRoutes,
         ],
       },
       {
@@ -99,6 +104,7 @@ export const routes: RouteObject[] = [
         children: [
           { id: 'product', path: 'flower/:id', lazy: () => import(/* webpackChunkName: "product" */ './pages/product/product.page') },
           ...catalogueDetailRoutes,
+          ...tradeDetailRoutes,
         ],
       },
     ],

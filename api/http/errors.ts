@@ -1,6 +1,7 @@
 // One error type for the api: a code from isomorphic/domain/codes, an HTTP status, and a message in
 // both languages (the request's language is chosen when the envelope is written).
 import { Codes, codeMessages } from '../../isomorphic/domain/codes';
+import { tradeCodeMessages } from '../../isomorphic/domain/trade-messages';
 
 export interface Bilingual { zh: string; en: string }
 
@@ -9,7 +10,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly bilingual: Bilingual;
   constructor(code: number, status: number, message?: Bilingual) {
-    const m = message ?? codeMessages[code] ?? codeMessages[Codes.INTERNAL];
+    const m = message ?? codeMessages[code] ?? tradeCodeMessages[code] ?? codeMessages[Codes.INTERNAL];
     super(m.en);
     this.name = 'ApiError';
     this.code = code;

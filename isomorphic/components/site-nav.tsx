@@ -11,8 +11,8 @@ import { siteNavWords } from './site-nav.words';
 
 const patternTypes = Object.values(PatternType);
 
-/** Where the bar leads (the purchase-request hall joins once its page exists). */
-export const siteNavPaths = ['/flower', '/clothesGallery', '/goodAndNew', '/home/qualityFirm', '/flower/custom', '/home/clothes/custom'] as const;
+/** Where the bar leads. */
+export const siteNavPaths = ['/flower', '/clothesGallery', '/goodAndNew', '/home/qualityFirm', '/supplyAndBuy', '/flower/custom', '/home/clothes/custom'] as const;
 
 export function SiteNav() {
   const w = useWords(siteNavWords);
@@ -53,6 +53,7 @@ export function SiteNav() {
           <li className="site-nav__item">{item('/clothesGallery', w.garments)}</li>
           <li className="site-nav__item">{item('/goodAndNew', w.newArrivals)}</li>
           <li className="site-nav__item">{item('/home/qualityFirm', w.mills)}</li>
+          <li className="site-nav__item">{item('/supplyAndBuy', w.hall)}</li>
           <li className="site-nav__item">{item('/flower/custom', w.customPattern)}</li>
           <li className="site-nav__item">{item('/home/clothes/custom', w.customGarment)}</li>
         </ul>

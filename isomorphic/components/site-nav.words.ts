@@ -8,6 +8,7 @@ export const siteNavWords = {
   garments: { zh: '服装图库', en: 'Garments' },
   newArrivals: { zh: '新品上市', en: 'New arrivals' },
   mills: { zh: '优质厂家', en: 'Mills' },
+  hall: { zh: '供求大厅', en: 'Supply & purchase' },
   customPattern: { zh: '花型定制', en: 'Custom pattern' },
   customGarment: { zh: '服装定制', en: 'Custom garment' },
   myOrders: { zh: '我的订单', en: 'My orders' },

@@ -40,10 +40,10 @@ export const personalMenu: MenuEntry[] = [
   { key: 'customRequests', group: 'order', zh: '我的定制', en: 'My custom requests' },
   { key: 'collectionStore', group: 'collection', zh: '店铺收藏', en: 'Store favourites' },
   { key: 'collectionProduct', group: 'collection', zh: '花型收藏', en: 'Pattern favourites' },
-  { key: 'collectionSupply', group: 'collection', zh: '供应收藏', en: 'Supply favourites', types: [2, 3], ready: false },
-  { key: 'myPurchase', group: 'receiving', zh: '我的采购', en: 'My purchases', types: [3], needsSettled: true, ready: false },
-  { key: 'mySupplies', group: 'receiving', zh: '我的供应', en: 'My supplies', types: [1, 2], ready: false },
-  { key: 'myReceiving', group: 'receiving', zh: '我的接单', en: 'My responded orders', types: [1, 2], needsSettled: true, ready: false },
+  { key: 'collectionSupply', group: 'collection', zh: '供应收藏', en: 'Supply favourites', types: [2, 3] },
+  { key: 'myPurchase', group: 'receiving', zh: '我的采购', en: 'My purchases', types: [3], needsSettled: true },
+  { key: 'mySupplies', group: 'receiving', zh: '我的供应', en: 'My supplies', types: [1, 2] },
+  { key: 'myReceiving', group: 'receiving', zh: '我的接单', en: 'My responded orders', types: [1, 2], needsSettled: true },
 ];
 
 export const menuGroupLabels: Record<MenuGroup, { zh: string; en: string }> = {

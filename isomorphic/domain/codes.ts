@@ -4,7 +4,7 @@ import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
 import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
 import { CustomQuoteCodes } from './custom-quote-codes';
-import { TradeCodes, tradeCodeMessages } from './trade-codes';
+import { TradeCodes } from './trade-codes';
 import { CatalogueSellerCodes, catalogueSellerCodeMessages } from './catalogue-seller-codes';
 export const Codes = {
   OK: 0,
@@ -128,7 +128,8 @@ export const Codes = {
   // sellers' quotes on custom requests: 400150-400199; their messages stay in custom-quote.ts (only the
   // pages that quote load them, and the api passes them to ApiError), keeping every page's first script as it was
   ...CustomQuoteCodes,
-  // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts)
+  // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts; their messages are in
+  // trade-messages.ts, out of every page's first script: api/http/errors.ts and the trade pages read them)
   ...TradeCodes,
   // the seller's catalogue: 400100-400149 (issue 17)
   ...CatalogueSellerCodes,
@@ -251,7 +252,6 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...settlementCodeMessages,
   ...platformCodeMessages,
   ...notificationCodeMessages,
-  ...tradeCodeMessages,
   ...catalogueSellerCodeMessages,
 };
 

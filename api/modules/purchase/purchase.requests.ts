@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
 import type { UserRow } from '../account/session';
 import { filesOwnedBy } from '../file/upload.service';
-import { codeMessages } from '../../../isomorphic/domain/codes';
+import { tradeCodeMessages } from '../../../isomorphic/domain/trade-messages';
 import { closeExpired, countOpenOf, findRequest, insertRequest, requests, responseCounts, updateRequestIf, type RequestFilter, type RequestRow } from './purchase.queries';
 
 export interface PurchaseDeps { db: Kysely<Database>; storage: StorageDriver }
@@ -38,7 +38,7 @@ export function purchaseRefusal(viewer: Viewer, row: Pick<RequestRow, 'buyer_id'
   return mayReadPurchase(viewer.user_type) ? null : Codes.PURCHASE_MERCHANTS_ONLY;
 }
 
-const refusal = (code: number, lang: Lang): Refusal => ({ code, message: codeMessages[code][lang] });
+const refusal = (code: number, lang: Lang): Refusal => ({ code, message: tradeCodeMessages[code][lang] });
 
 function teaser(r: RequestRow, count: number, lang: Lang, now: Date): PurchaseTeaser {
   const status = effectivePurchaseStatus(r, now);
@@ -132,7 +132,7 @@ export function respondedPurchases(deps: PurchaseDeps, user: UserRow, q: { pageN
 }
 
 const notAllowed = (state: PurchaseState) => {
-  const m = codeMessages[Codes.PURCHASE_ACTION_NOT_ALLOWED];
+  const m = tradeCodeMessages[Codes.PURCHASE_ACTION_NOT_ALLOWED];
   const s = purchaseStatusLabels[state];
   return new ApiError(Codes.PURCHASE_ACTION_NOT_ALLOWED, 409, { zh: `${m.zh}（${s.zh}）`, en: `${m.en} (${s.en.toLowerCase()})` });
 };

@@ -1,7 +1,8 @@
 // Supply offers (供应): manufacturers and traders (types 1 and 2) post, edit, close, reopen and delete
 // their own; the details are open only to buyers (type 3, SPEC §6) and the owner; anyone sees a teaser.
 import type { Kysely } from 'kysely';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { tradeCodeMessages } from '../../../isomorphic/domain/trade-messages';
 import { FavouriteType, patternTypeLabels, unitLabels } from '../../../isomorphic/domain/catalogue';
 import { mayReadSupply } from '../../../isomorphic/domain/purchase';
 import {
@@ -131,7 +132,7 @@ export async function supplyView(deps: SupplyDeps, viewer: Viewer, id: number, l
   return {
     teaser: teaser(row, x, lang),
     detail: hidden === null ? detail(deps.storage, viewer, row, x, lang) : null,
-    hidden: hidden === null ? null : { code: hidden, message: codeMessages[hidden][lang] },
+    hidden: hidden === null ? null : { code: hidden, message: tradeCodeMessages[hidden][lang] },
   };
 }
 

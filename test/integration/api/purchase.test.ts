@@ -2,7 +2,8 @@
 // post, who may read the details by id (each role) and in the lists, the state table of
 // isomorphic/domain/purchase.ts row by row, another buyer's ids, and the deadline (with an injected clock).
 import t from 'tap';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { tradeCodeMessages as codeMessages } from '../../../isomorphic/domain/trade-messages';
 import { PurchaseStatus, purchaseActions, purchaseNext, purchaseStates, type PurchaseAction } from '../../../isomorphic/domain/purchase';
 import type { Page } from '../../../isomorphic/contracts/common';
 import type { PurchaseDetail, PurchaseListItem, PurchaseView } from '../../../isomorphic/contracts/purchase';

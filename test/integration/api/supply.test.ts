@@ -2,7 +2,8 @@
 // refused on another user's ids, the status moves, counts by status, who reads the details by id (each
 // role) and in the hall, and following offers (only existing ones in supply; the list of followed offers).
 import t from 'tap';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { tradeCodeMessages as codeMessages } from '../../../isomorphic/domain/trade-messages';
 import { PatternType, SupplyStatus, Unit } from '../../../isomorphic/domain/catalogue';
 import { supplyNext, supplyTransitions } from '../../../isomorphic/domain/supply';
 import type { Page } from '../../../isomorphic/contracts/common';

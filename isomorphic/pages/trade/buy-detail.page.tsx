@@ -1,0 +1,226 @@
+// /buy/{id}: one purchase request. Merchants and its buyer read the details; anyone else gets the teaser
+// and the api's reason (SPEC §6). The buyer compares the responses side by side (prices in the request's
+// unit) and chooses one, which places the bulk order; a supplier sends, edits or withdraws its response.
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import type { PurchaseResponse, PurchaseView } from '../../contracts/purchase';
+import { Unit, unitLabels } from '../../domain/catalogue';
+import { Codes } from '../../domain/codes';
+import { formatDateTime, formatPrice } from '../../domain/format';
+import { unwrap } from '../../api-client/results';
+import { loginPath } from '../../data-strategy';
+import { loaderDeps } from '../../loader-context';
+import { useStores } from '../../stores/root.store';
+import { SeoHead } from '../../components/seo-head';
+import { useApiAction } from '../../components/use-api-action';
+import { useLang } from '../../components/use-lang';
+import { useTimeZone } from '../../components/when';
+import { fill, useWords } from '../../components/use-words';
+import { tradeWords } from './trade.words';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, stores, publicUrl } = loaderDeps(context);
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('Not Found', { status: 404 });
+  const view = unwrap(await api.get<PurchaseView>('/productBuy/get', { id }, { signal: request.signal }));
+  let responses: PurchaseResponse[] = [];
+  if (view.detail && stores.auth.isAuthenticated) {
+    const e = await api.get<PurchaseResponse[]>('/productBuy/responses', { id }, { signal: request.signal }).catch(() => null);
+    if (e?.code === Codes.OK) responses = e.data;
+  }
+  return { id, view, responses, publicUrl };
+}
+
+export const Component = observer(function BuyDetailPage() {
+  const { id, view, responses, publicUrl } = useLoaderData<typeof loader>();
+  const w = useWords(tradeWords);
+  const lang = useLang();
+  const zone = useTimeZone();
+  const location = useLocation();
+  const { auth } = useStores();
+  const t = view.teaser;
+  const d = view.detail;
+  const title = d ? d.description : `${t.catalogueLabel} · ${t.sampleTypeLabel}`;
+  const own = responses.find((r) => r.companyId !== 0 && !d?.mine);
+  return (
+    <>
+      <SeoHead title={`${w.buyDetail} #${id}`} description={`${t.catalogueLabel} · ${t.sampleTypeLabel} · ${t.statusLabel}`} publicUrl={publicUrl} path={`/buy/${id}`} />
+      <div className="trade trade-detail" data-request={id}>
+        <p className="muted"><Link to="/supplyAndBuy">{w.hallTitle}</Link> › {w.buyDetail}</p>
+        <section className="panel trade-detail__main">
+          {d ? <img className="trade-detail__image" src={d.imageUrl} alt={d.description} width={240} height={240} /> : null}
+          <div>
+            <h1 className="trade-detail__title">{title}</h1>
+            <dl className="trade-facts">
+              <div><dt>{w.status}</dt><dd data-status={t.status}>{t.statusLabel}</dd></div>
+              <div><dt>{w.catalogue}</dt><dd>{t.catalogueLabel}</dd></div>
+              <div><dt>{w.sampleType}</dt><dd>{t.sampleTypeLabel}</dd></div>
+              {d ? <div><dt>{w.quantity}</dt><dd>{d.quantity} {t.unitLabel}</dd></div> : null}
+              {d ? <div><dt>{w.acceptProduce}</dt><dd>{d.acceptProduce ? w.yes : w.no}</dd></div> : null}
+              <div><dt>{w.deadline}</dt><dd>{formatDateTime(t.deadline, lang, zone)}</dd></div>
+              <div><dt>{w.compare}</dt><dd>{fill(w.responses, { n: t.responseCount })}</dd></div>
+            </dl>
+            {view.hidden ? (
+              <p className="notice trade-detail__hidden" role="note" data-hidden={view.hidden.code}>
+                {view.hidden.message} {!auth.isAuthenticated ? <Link className="button button--small" to={loginPath(location)}>{w.signIn}</Link> : null}
+              </p>
+            ) : null}
+            {d?.mine ? <BuyerActions id={id} actions={d.actions} /> : null}
+            {d?.orderId && d.mine ? <p><Link className="button" to={`/home/person/orderDetail/${d.orderId}`}>{w.openOrder}</Link></p> : null}
+          </div>
+        </section>
+        {d?.mine ? <Compare id={id} responses={responses} canSelect={d.actions.includes('select')} unitLabel={t.unitLabel} quantity={d.quantity} /> : null}
+        {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} /> : null}
+      </div>
+    </>
+  );
+});
+
+const BuyerActions = observer(function BuyerActions({ id, actions }: { id: number; actions: string[] }) {
+  const w = useWords(tradeWords);
+  const run = useApiAction();
+  const revalidator = useRevalidator();
+  const { toasts } = useStores();
+  const [busy, setBusy] = useState(false);
+  const shown = (['success', 'close', 'finish', 'cancel', 'republish'] as const).filter((a) => actions.includes(a));
+  if (!shown.length) return null;
+  async function act(action: (typeof shown)[number]) {
+    setBusy(true);
+    try {
+      const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const e = await run((api) => api.post('/productBuy/act', { id, action, ...(action === 'republish' ? { deadline } : {}) }));
+      if (e?.code === Codes.OK) {
+        toasts.success(w.done);
+        await revalidator.revalidate();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <p className="trade__actions">
+      {shown.map((a) => <button key={a} type="button" className={`button button--small${a === 'success' ? ' button--primary' : ''}`} disabled={busy} data-act={a} onClick={() => void act(a)}>{w[`act_${a}`]}</button>)}
+    </p>
+  );
+});
+
+function Ladder({ steps, unit }: { steps: Array<{ from: number; price: number }>; unit: string }) {
+  const lang = useLang();
+  return <>{steps.map((s) => `≥${s.from} ${unit}: ${formatPrice(s.price, lang)}`).join('；')}</>;
+}
+
+const Compare = observer(function Compare({ id, responses, canSelect, unitLabel, quantity }: { id: number; responses: PurchaseResponse[]; canSelect: boolean; unitLabel: string; quantity: number }) {
+  const w = useWords(tradeWords);
+  const lang = useLang();
+  const run = useApiAction();
+  const revalidator = useRevalidator();
+  const { toasts } = useStores();
+  const [busy, setBusy] = useState(false);
+  async function select(responseId: number) {
+    setBusy(true);
+    try {
+      const e = await run((api) => api.post<{ orderId: number }>('/productBuy/select', { requestId: id, responseId }));
+      if (e?.code === Codes.OK) {
+        toasts.success(w.selected);
+        await revalidator.revalidate();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="panel" aria-labelledby="compare-title">
+      <h2 id="compare-title" className="panel__title">{w.compare}</h2>
+      <p className="muted">{w.compareHint}</p>
+      {responses.length === 0 ? <p className="empty">{w.noResponses}</p> : (
+        <div className="table-scroll">
+          <table className="trade-compare">
+            <thead><tr><th>{w.company}</th><th>{w.priceForQty} ({quantity} {unitLabel})</th><th>{w.ladder} ({unitLabel})</th><th>{w.minimum}</th><th>{w.leadDays}</th><th>{w.cutSample}</th><th>{w.note}</th><th>{w.status}</th><th /></tr></thead>
+            <tbody>
+              {responses.map((r) => (
+                <tr key={r.id} data-response={r.id}>
+                  <td>{lang === 'en' && r.companyNameEn ? r.companyNameEn : r.companyName}</td>
+                  <td className="trade-compare__price">{r.priceForRequest === null ? w.belowMinimum : formatPrice(r.priceForRequest, lang)}</td>
+                  <td><Ladder steps={r.normalisedLadder} unit={unitLabel} /></td>
+                  <td>{r.minimum} {r.unitLabel}</td>
+                  <td>{r.leadDays}</td>
+                  <td>{r.cutSample ? w.yes : w.no}</td>
+                  <td>{r.note}</td>
+                  <td>{r.statusLabel}</td>
+                  <td>{canSelect ? <button type="button" className="button button--small button--primary" disabled={busy} data-select={r.id} onClick={() => void select(r.id)}>{w.select}</button> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+});
+
+const RespondForm = observer(function RespondForm({ requestId, requestUnit, own, open }: { requestId: number; requestUnit: number; own: PurchaseResponse | null; open: boolean }) {
+  const w = useWords(tradeWords);
+  const lang = useLang();
+  const run = useApiAction();
+  const revalidator = useRevalidator();
+  const { toasts } = useStores();
+  const rows = (own?.ladder ?? []).map((s) => ({ from: String(s.from), price: (s.price / 100).toFixed(2) }));
+  while (rows.length < 3) rows.push({ from: '', price: '' });
+  const [ladder, setLadder] = useState(rows);
+  const [v, setV] = useState({ unit: String(own?.unit ?? requestUnit), perUnit: String(own?.perUnit ?? 1), leadDays: String(own?.leadDays ?? 15), cutSample: own?.cutSample ?? true, note: own?.note ?? '' });
+  const [busy, setBusy] = useState(false);
+  const editable = open && (!own || own.status === 1);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const steps = ladder.filter((s) => s.from.trim() && s.price.trim()).map((s) => ({ from: Math.round(Number(s.from)), price: Math.round(Number(s.price) * 100) }));
+    const body = { ladder: steps, unit: Number(v.unit), perUnit: Number(v.perUnit) || 0, leadDays: Math.round(Number(v.leadDays)), cutSample: v.cutSample, pictures: own?.pictures ?? [], note: v.note };
+    setBusy(true);
+    try {
+      const res = own && own.status === 1
+        ? await run((api) => api.post('/buyTask/editResponse', { id: own.id, ...body }))
+        : await run((api) => api.post('/buyTask/respond', { requestId, ...body }));
+      if (res?.code === Codes.OK) await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function withdraw() {
+    if (!own) return;
+    const res = await run((api) => api.post('/buyTask/withdrawResponse', { id: own.id }));
+    if (res?.code === Codes.OK) {
+      toasts.success(w.done);
+      await revalidator.revalidate();
+    }
+  }
+  return (
+    <section className="panel" aria-labelledby="respond-title">
+      <h2 id="respond-title" className="panel__title">{w.respondTitle}{own ? ` · ${own.statusLabel}` : ''}</h2>
+      {own ? <p className="muted" data-own-response={own.id}>{w.ladder}: <Ladder steps={own.ladder} unit={own.unitLabel} /> · {w.leadDays} {own.leadDays}</p> : null}
+      {editable ? (
+        <form className="trade-form" onSubmit={(e) => void submit(e)} data-respond={requestId}>
+          {ladder.map((s, i) => (
+            <div className="trade-form__row" key={i}>
+              <label className="field"><span className="field__label">{w.from}</span><input className="field__input" name={`from${i}`} type="number" min="1" step="1" value={s.from} onChange={(e) => setLadder(ladder.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))} /></label>
+              <label className="field"><span className="field__label">{w.price}</span><input className="field__input" name={`price${i}`} type="number" min="0.01" step="0.01" value={s.price} onChange={(e) => setLadder(ladder.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))} /></label>
+            </div>
+          ))}
+          <div className="trade-form__row">
+            <label className="field"><span className="field__label">{w.unit}</span>
+              <select className="field__input" name="unit" value={v.unit} onChange={(e) => setV({ ...v, unit: e.target.value })}>
+                {Object.values(Unit).map((u) => <option key={u} value={u}>{unitLabels[u][lang]}</option>)}
+              </select></label>
+            {Number(v.unit) !== requestUnit ? <label className="field"><span className="field__label">{w.perUnit}</span><input className="field__input" name="perUnit" type="number" min="0.001" step="0.001" value={v.perUnit} onChange={(e) => setV({ ...v, perUnit: e.target.value })} /></label> : null}
+            <label className="field"><span className="field__label">{w.leadDays}</span><input className="field__input" name="leadDays" type="number" min="0" max="365" value={v.leadDays} onChange={(e) => setV({ ...v, leadDays: e.target.value })} /></label>
+          </div>
+          <label className="trade-form__check"><input type="checkbox" name="cutSample" checked={v.cutSample} onChange={(e) => setV({ ...v, cutSample: e.target.checked })} /> {w.cutSample}</label>
+          <label className="field"><span className="field__label">{w.note}</span><input className="field__input" name="note" maxLength={200} value={v.note} onChange={(e) => setV({ ...v, note: e.target.value })} /></label>
+          <p className="trade__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>{own && own.status === 1 ? w.saveResponse : w.sendResponse}</button>
+            {own && own.status === 1 ? <button type="button" className="button" onClick={() => void withdraw()}>{w.withdraw}</button> : null}
+          </p>
+        </form>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,139 @@
+// Purchase requests end to end in Debian's Chromium: the demo buyer posts a request with a photo at
+// /buy/release; the demo manufacturer and a second seller respond on /buy/{id}; the buyer compares the two
+// side by side and chooses the cheaper; the bulk order appears for the buyer and the chosen seller, and
+// the other seller is told it was not chosen. The demo trader cannot read a supply offer's details and a
+// guest cannot read a request by id (the server's HTML holds neither). Screenshots at 1280 and 390 px, in
+// both languages, go to tmp/e2e-purchase/.
+import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page as PwPage } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
+import { Codes } from '../../isomorphic/domain/codes';
+import { hydrated, registerByApi, shoot, signIn, startSite } from '../helpers/e2e';
+
+const SHOTS = path.resolve('tmp/e2e-purchase');
+fs.mkdirSync(SHOTS, { recursive: true });
+const site = await startSite({ products: 12 });
+t.teardown(() => site.close());
+const DESCRIPTION = '白色法式睫毛蕾丝大边 12cm';
+
+async function imageFile(name: string, colour: string): Promise<string> {
+  const file = path.join(SHOTS, name);
+  await sharp({ create: { width: 320, height: 320, channels: 3, background: colour } }).png().toFile(file);
+  return file;
+}
+
+async function respond(page: PwPage, from: string, price: string) {
+  await page.locator('form[data-respond]').waitFor();
+  await page.fill('input[name="from0"]', from);
+  await page.fill('input[name="price0"]', price);
+  await page.fill('input[name="leadDays"]', '12');
+  await page.click('form[data-respond] button[type="submit"]');
+  await page.locator('[data-own-response]').waitFor();
+}
+
+t.test('a request, two responses, one choice, one order', async (t) => {
+  const db = site.db.db;
+  const maker = await db.selectFrom('app_user').select(['id', 'company_id']).where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
+  const otherCompany = await db.selectFrom('company').select('id').where('id', '!=', maker.company_id ?? 0).orderBy('id').executeTakeFirstOrThrow();
+  const secondMobile = '13800138901';
+  const secondId = await registerByApi(site, secondMobile, DEMO_PASSWORD, 1);
+  await db.updateTable('app_user').set({ company_id: otherCompany.id, settled: 1 }).where('id', '=', secondId).execute();
+
+  // The demo buyer posts a request with a photo.
+  const buyer = await site.newPage({ locale: 'zh-CN' });
+  await signIn(buyer.page, site.url, '13800000003', DEMO_PASSWORD, '/buy/release');
+  await buyer.page.locator('form[data-release="buy"] input[type="file"]').setInputFiles(await imageFile('lace.png', '#f3ece2'));
+  await buyer.page.locator('form[data-release="buy"] img').first().waitFor();
+  await buyer.page.fill('input[name="quantity"]', '500');
+  await buyer.page.fill('input[name="description"]', DESCRIPTION);
+  await shoot(buyer.page, SHOTS, 'release-zh', 390);
+  await buyer.page.click('form[data-release="buy"] button[type="submit"]');
+  await buyer.page.waitForURL(/\/buy\/\d+$/);
+  const id = Number(new URL(buyer.page.url()).pathname.split('/').pop());
+  await buyer.page.locator(`[data-request="${id}"] h1`, { hasText: DESCRIPTION }).waitFor();
+  t.pass(`request ${id} posted`);
+
+  // Two sellers respond.
+  const a = await site.newPage({ locale: 'zh-CN' });
+  await signIn(a.page, site.url, '13800000001', DEMO_PASSWORD, `/buy/${id}`);
+  await respond(a.page, '100', '12.50');
+  const b = await site.newPage({ locale: 'en-US' });
+  await signIn(b.page, site.url, secondMobile, DEMO_PASSWORD, `/buy/${id}`);
+  await respond(b.page, '100', '11.00');
+  await shoot(b.page, SHOTS, 'respond-en', 390);
+
+  // The buyer compares and chooses the cheaper (listed first).
+  await buyer.page.reload({ waitUntil: 'networkidle' });
+  await hydrated(buyer.page);
+  await buyer.page.locator('[data-response]').nth(1).waitFor();
+  t.equal(await buyer.page.locator('[data-response]').count(), 2, 'two responses side by side');
+  t.match(await buyer.page.locator('[data-response]').first().locator('.trade-compare__price').textContent(), '11.00', 'cheapest first');
+  await shoot(buyer.page, SHOTS, 'compare-zh', 390);
+  await buyer.page.locator('[data-response] [data-select]').first().click();
+  const orderLink = buyer.page.locator('a[href^="/home/person/orderDetail/"]');
+  await orderLink.waitFor();
+  const orderId = Number((await orderLink.getAttribute('href'))?.split('/').pop());
+  t.ok(orderId > 0, 'the bulk order is linked');
+  await buyer.page.goto(`${site.url}/home/person/orderBulk`, { waitUntil: 'networkidle' });
+  await buyer.page.locator(`.order-card a[href="/home/person/orderDetail/${orderId}"]`).first().waitFor();
+  t.pass('the buyer sees the bulk order');
+
+  // The chosen seller sees it; the other is told.
+  await b.page.goto(`${site.url}/home/shopManage/orderBulk`, { waitUntil: 'networkidle' });
+  await b.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).first().waitFor();
+  t.pass('the chosen seller sees the order');
+  await a.page.goto(`${site.url}/home/person/messages`, { waitUntil: 'networkidle' });
+  await a.page.locator('[data-notice-kind="purchaseNotChosen"]').waitFor();
+  t.pass('the other seller is told it was not chosen');
+  await a.page.goto(`${site.url}/home/shopManage/orderBulk`, { waitUntil: 'networkidle' });
+  await a.page.locator('main').waitFor();
+  t.equal(await a.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).count(), 0, 'and does not have the order');
+
+  // A guest cannot read the request by id: the server's HTML has the teaser and the reason only.
+  const guest = await site.newPage({ locale: 'zh-CN', javaScriptEnabled: false });
+  const res = await guest.page.goto(`${site.url}/buy/${id}`);
+  t.equal(res?.status(), 200);
+  const html = await guest.page.content();
+  t.ok(html.includes(`data-hidden="${Codes.PURCHASE_SIGN_IN}"`), 'the reason');
+  t.notOk(html.includes(DESCRIPTION), 'no description');
+  await shoot(guest.page, SHOTS, 'request-guest-zh', 390);
+
+  // The manufacturer offers a supply; the demo trader cannot read its details.
+  await a.page.goto(`${site.url}/supply/release`, { waitUntil: 'networkidle' });
+  await hydrated(a.page);
+  await a.page.locator('form[data-release="supply"] input[type="file"]').setInputFiles(await imageFile('stock.png', '#2b2b2b'));
+  await a.page.locator('form[data-release="supply"] img').first().waitFor();
+  await a.page.fill('input[name="quantity"]', '3000');
+  await a.page.fill('input[name="description"]', '库存黑色经编蕾丝面料');
+  await a.page.click('form[data-release="supply"] button[type="submit"]');
+  await a.page.waitForURL(/\/supply\/\d+$/);
+  const supplyId = Number(new URL(a.page.url()).pathname.split('/').pop());
+  const trader = await site.newPage({ locale: 'en-US' });
+  await signIn(trader.page, site.url, '13800000002', DEMO_PASSWORD, `/supply/${supplyId}`);
+  await trader.page.locator(`[data-hidden="${Codes.SUPPLY_BUYERS_ONLY}"]`).waitFor();
+  t.notOk((await trader.page.content()).includes('库存黑色经编蕾丝面料'), 'the trader sees no description');
+  await shoot(trader.page, SHOTS, 'supply-trader-en', 390);
+
+  // The hall and the personal pages, in both languages.
+  await buyer.page.goto(`${site.url}/supplyAndBuy`, { waitUntil: 'networkidle' });
+  await buyer.page.locator('main .tabs').waitFor();
+  t.equal(await buyer.page.locator(`[data-request-id="${id}"]`).count(), 0, 'a request being purchased has left the hall');
+  await shoot(buyer.page, SHOTS, 'hall-zh', 390);
+  await trader.page.goto(`${site.url}/supplyAndBuy?tab=supply`, { waitUntil: 'networkidle' });
+  await trader.page.locator(`[data-supply-id="${supplyId}"]`).waitFor();
+  await shoot(trader.page, SHOTS, 'hall-supply-en', 390);
+  await buyer.page.goto(`${site.url}/home/person/myPurchase`, { waitUntil: 'networkidle' });
+  await buyer.page.locator(`[data-request-id="${id}"]`).waitFor();
+  await shoot(buyer.page, SHOTS, 'my-purchase-zh', 390);
+  await a.page.goto(`${site.url}/home/person/mySupplies`, { waitUntil: 'networkidle' });
+  await a.page.locator(`[data-supply-id="${supplyId}"]`).waitFor();
+  await shoot(a.page, SHOTS, 'my-supplies-zh', 390);
+  await b.page.goto(`${site.url}/home/person/myReceiving`, { waitUntil: 'networkidle' });
+  await b.page.locator(`[data-request-id="${id}"]`).waitFor();
+  await shoot(b.page, SHOTS, 'my-receiving-en', 390);
+
+  for (const p of [buyer, a, b, trader]) t.same(p.errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no script errors');
+});
