@@ -66,6 +66,17 @@ export function apiFieldError<K extends string>(envelope: { code: number; messag
   return field && fields.includes(field) ? ({ [field]: envelope.message } as Partial<Record<K, string>>) : {};
 }
 
+/**
+ * The sign-in page, keeping the way back (?redirect=); with `mobile`, the phone filled in (after a
+ * registration whose sign-in failed, or a password reset).
+ */
+export function loginPath(redirect: string | null, mobile?: string): string {
+  if (mobile === undefined) return redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+  const next = new URLSearchParams({ mobile });
+  if (redirect) next.set('redirect', redirect);
+  return `/login?${next.toString()}`;
+}
+
 /** Only a path of this site may be the way back after signing in (no //other.host, no scheme). */
 export function safeRedirect(raw: string | null): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';

@@ -56,6 +56,18 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
 
+/**
+ * Checks one field before an action that needs only it (sending an SMS code to the phone typed): shows its
+ * message, or clears it, and focuses the first invalid control; whether the field passed.
+ */
+export function checkOneField<K extends string>(
+  field: K, error: string | undefined, setErrors: (update: (e: FieldErrors<K>) => FieldErrors<K>) => void, form: HTMLFormElement | null,
+): boolean {
+  setErrors((e) => ({ ...e, [field]: error }));
+  if (error) focusFirstInvalid(form);
+  return !error;
+}
+
 export interface NewPasswordFieldsProps {
   label: string;
   confirmLabel: string;

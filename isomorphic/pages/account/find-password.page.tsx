@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
-import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
-import { apiFieldError, confirmError, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
+import { apiFieldError, confirmError, loginPath, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
 import { AuthCard } from './auth-card';
 
 type Field = 'mobile' | 'smsCode' | 'password' | 'confirmPassword';
@@ -30,14 +30,8 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const ctx = { t, lang };
   const redirect = params.get('redirect');
-  const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
 
-  const checkMobile = () => {
-    const error = mobileError(mobile, ctx);
-    setErrors((e) => ({ ...e, mobile: error }));
-    if (error) focusFirstInvalid(form.current);
-    return !error;
-  };
+  const checkMobile = () => checkOneField('mobile', mobileError(mobile, ctx), setErrors, form.current);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -59,13 +53,11 @@ export function Component() {
       setErrors(apiFieldError(envelope, FIELDS));
       return focusFirstInvalid(form.current);
     }
-    const next = new URLSearchParams({ mobile: mobile.trim() });
-    if (redirect) next.set('redirect', redirect);
-    navigate(`/login?${next.toString()}`, { replace: true });
+    navigate(loginPath(redirect, mobile.trim()), { replace: true });
   }
 
   return (
-    <AuthCard title={t('auth.findTitle')} lead={t('auth.findLead')} footer={<Link to={loginLink} className="text-link">{t('auth.backToLogin')}</Link>}>
+    <AuthCard title={t('auth.findTitle')} lead={t('auth.findLead')} footer={<Link to={loginPath(redirect)} className="text-link">{t('auth.backToLogin')}</Link>}>
       <form ref={form} className="form" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
         <TextField
           name="mobile" label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric"

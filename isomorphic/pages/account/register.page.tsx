@@ -12,9 +12,9 @@ import { userTypes } from '../../domain/account';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
-import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
-import { apiFieldError, confirmError, maxLengthError, mobileError, newPasswordError, safeRedirect, smsCodeError } from '../../components/account-rules';
+import { apiFieldError, confirmError, loginPath, maxLengthError, mobileError, newPasswordError, safeRedirect, smsCodeError } from '../../components/account-rules';
 import { AuthCard } from './auth-card';
 
 type Field = 'userType' | 'mobile' | 'smsCode' | 'password' | 'confirmPassword' | 'nickname';
@@ -41,12 +41,7 @@ export function Component() {
   const ctx = { t, lang };
   const redirect = params.get('redirect');
 
-  const checkMobile = () => {
-    const error = mobileError(mobile, ctx);
-    setErrors((e) => ({ ...e, mobile: error }));
-    if (error) focusFirstInvalid(form.current);
-    return !error;
-  };
+  const checkMobile = () => checkOneField('mobile', mobileError(mobile, ctx), setErrors, form.current);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -80,16 +75,14 @@ export function Component() {
       navigate(safeRedirect(redirect), { replace: true });
       return;
     }
-    const next = new URLSearchParams({ mobile: mobile.trim() });
-    if (redirect) next.set('redirect', redirect);
-    navigate(`/login?${next.toString()}`);
+    navigate(loginPath(redirect, mobile.trim()));
   }
 
   return (
     <AuthCard
       title={t('auth.registerTitle')}
       lead={t('auth.registerLead')}
-      footer={<>{t('auth.haveAccount')} <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'} className="text-link">{t('auth.toLogin')}</Link></>}
+      footer={<>{t('auth.haveAccount')} <Link to={loginPath(redirect)} className="text-link">{t('auth.toLogin')}</Link></>}
     >
       <form ref={form} className="form" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
         <fieldset className={`field choice${errors.userType ? ' field--invalid' : ''}`} aria-describedby={errors.userType ? 'user-type-error' : undefined}>

@@ -9,7 +9,7 @@ import { maskMobile, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
-import { NewPasswordFields, SubmitButton, TextField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
+import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { SmsCodeButton } from '../../components/sms-code-button';
 import { apiFieldError, confirmError, mobileError, newPasswordError, requiredError, smsCodeError } from '../../components/account-rules';
 import { Codes } from '../../domain/codes';
@@ -119,12 +119,7 @@ function ChangeMobile() {
     setStep('new');
   }
 
-  const checkMobile = () => {
-    const error = mobileError(mobile, ctx, t('person.newMobile'));
-    setErrors((e) => ({ ...e, mobile: error }));
-    if (error) focusFirstInvalid(form.current);
-    return !error;
-  };
+  const checkMobile = () => checkOneField('mobile', mobileError(mobile, ctx, t('person.newMobile')), setErrors, form.current);
 
   async function onChange(e: FormEvent) {
     e.preventDefault();
