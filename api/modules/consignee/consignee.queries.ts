@@ -36,9 +36,10 @@ export function updateOwn(db: Kysely<Database>, userId: number, id: number, patc
 }
 
 /** Deletes the user's address of this id; whether one was. */
-export async function deleteOwn(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
-  const gone = await db.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return Number(gone.numDeletedRows) > 0;
+/** Deletes the user's address; whether it was the default as it went, or null when there was none. */
+export async function deleteOwn(db: Kysely<Database>, userId: number, id: number): Promise<{ wasDefault: boolean } | null> {
+  const gone = await db.deleteFrom('consignee').where('id', '=', id).where('user_id', '=', userId).returning('is_default').executeTakeFirst();
+  return gone ? { wasDefault: gone.is_default === 1 } : null;
 }
 
 /** The id of the user's oldest address, if any. */

@@ -96,11 +96,14 @@ export async function editConsignee(db: Kysely<Database>, userId: number, id: nu
 }
 
 export async function deleteConsignee(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  const row = await owned(db, userId, id);
+  await owned(db, userId, id);
   await db.transaction().execute(async (trx) => {
     await lockAddressesOf(trx, userId);
-    if (!(await q.deleteOwn(trx, userId, id))) throw addressMissing();
-    if (row.is_default === 1) {
+    // Whether it was the default is read as it is deleted, under the lock: a setDefault that committed
+    // since the check above made it the default, and then another address must take over.
+    const gone = await q.deleteOwn(trx, userId, id);
+    if (!gone) throw addressMissing();
+    if (gone.wasDefault) {
       // Keep one default while any address remains: the oldest one takes over.
       const next = await q.oldestIdOfUser(trx, userId);
       if (next !== undefined) await q.setDefault(trx, next);
