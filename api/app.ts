@@ -14,6 +14,7 @@ import type { ApiDeps } from './deps';
 import { registerModules } from './modules/index';
 import { guard } from './modules/account/guard';
 import { opsAllowed } from '../config/ops-access';
+import { closeRequestSchemas } from './http/closed-schemas';
 
 export interface ApiAppOptions {
   deps: ApiDeps;
@@ -34,7 +35,7 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
     // Requests that never reach a route (unparsable, too large, a URL the router refuses) get the envelope too.
     clientErrorHandler: clientErrorHandler(() => true),
     frameworkErrors: frameworkErrorHandler(() => true),
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(swagger, {
@@ -43,6 +44,9 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
     },
   });
+
+  // Every route's body and query schemas refuse fields they do not define.
+  app.addHook('onRoute', closeRequestSchemas);
 
   // Before any route: decorates request.user and refuses a route that does not say who may call it.
   await app.register(guard, { deps });
@@ -73,6 +77,11 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
     const err = error as { validation?: unknown; statusCode?: number; message: string };
     if (err.validation) {
       const base = messageFor(Codes.BAD_REQUEST, lang);
+      const unknown = unknownField(err.validation);
+      if (unknown !== null) {
+        const where = lang === 'zh' ? `${base}：不认识的字段 ${unknown}` : `${base}: unknown field ${unknown}`;
+        return reply.status(400).send({ code: Codes.BAD_REQUEST, message: where, data: null });
+      }
       return reply.status(400).send({ code: Codes.BAD_REQUEST, message: `${base}: ${err.message}`, data: null });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -106,4 +115,12 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
   await registerRateLimits(app, { redisUrl: deps.config.api.redisUrl });
   await registerModules(app, deps);
   return app;
+}
+
+/** The field a closed schema refused (`body.foo`), or null when the failure was another. */
+function unknownField(validation: unknown): string | null {
+  const first = Array.isArray(validation) ? (validation[0] as { keyword?: string; instancePath?: string; params?: { additionalProperty?: string } } | undefined) : undefined;
+  if (first?.keyword !== 'additionalProperties' || !first.params?.additionalProperty) return null;
+  const at = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return JSON.stringify((at ? `${at}.` : '') + first.params.additionalProperty).slice(0, 120);
 }

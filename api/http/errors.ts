@@ -2,6 +2,7 @@
 // both languages (the request's language is chosen when the envelope is written).
 import { Codes, codeMessages } from '../../isomorphic/domain/codes';
 import { tradeCodeMessages } from '../../isomorphic/domain/trade-messages';
+import { catalogueSellerCodeMessages } from '../../isomorphic/domain/catalogue-seller-messages';
 
 export interface Bilingual { zh: string; en: string }
 
@@ -10,7 +11,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly bilingual: Bilingual;
   constructor(code: number, status: number, message?: Bilingual) {
-    const m = message ?? codeMessages[code] ?? tradeCodeMessages[code] ?? codeMessages[Codes.INTERNAL];
+    const m = message ?? codeMessages[code] ?? tradeCodeMessages[code] ?? catalogueSellerCodeMessages[code] ?? codeMessages[Codes.INTERNAL];
     super(m.en);
     this.name = 'ApiError';
     this.code = code;

@@ -5,7 +5,7 @@ import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
 import { CustomQuoteCodes } from './custom-quote-codes';
 import { TradeCodes } from './trade-codes';
-import { CatalogueSellerCodes, catalogueSellerCodeMessages } from './catalogue-seller-codes';
+import { CatalogueSellerCodes } from './catalogue-seller-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -131,7 +131,7 @@ export const Codes = {
   // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts; their messages are in
   // trade-messages.ts, out of every page's first script: api/http/errors.ts and the trade pages read them)
   ...TradeCodes,
-  // the seller's catalogue: 400100-400149 (issue 17)
+  // the seller's catalogue: 400100-400149 (issue 17; messages in catalogue-seller-messages.ts, out of the first script)
   ...CatalogueSellerCodes,
 } as const;
 
@@ -252,7 +252,6 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   ...settlementCodeMessages,
   ...platformCodeMessages,
   ...notificationCodeMessages,
-  ...catalogueSellerCodeMessages,
 };
 
 /** 210018 said to a visitor who never signed in: the action needs an account, nothing expired. */

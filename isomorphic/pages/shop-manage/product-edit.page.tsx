@@ -9,6 +9,7 @@ import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels,
 import { checkColourCard, checkProductFields, CatalogueSellerCodes, CatalogueSellerLimits } from '../../domain/catalogue-seller';
 import { PriceLadderLimits } from '../../domain/price-ladder';
 import { messageFor } from '../../domain/codes';
+import { catalogueSellerCodeMessages } from '../../domain/catalogue-seller-messages';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';
@@ -85,7 +86,7 @@ export function Component() {
       ?? (body.pictures.length === 0 ? CatalogueSellerCodes.PRODUCT_PICTURES_REQUIRED : null)
       ?? (body.colourCards.length === 0 ? CatalogueSellerCodes.COLOUR_CARDS_REQUIRED : null)
       ?? body.colourCards.map(checkColourCard).find((c) => c !== null) ?? null;
-    if (broken !== null) { setError(messageFor(broken, lang)); return; }
+    if (broken !== null) { setError(catalogueSellerCodeMessages[broken]?.[lang] ?? messageFor(broken, lang)); return; }
     setError('');
     setBusy(true);
     const envelope = await run((api) => (product ? api.post<SellerProductDetail>('/shopProduct/update', { id: product.id, ...body }) : api.post<SellerProductDetail>('/shopProduct/create', body)));

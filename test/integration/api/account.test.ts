@@ -284,6 +284,20 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await api.post('/front/user/login', { mobile, password: enc('moved2026') })).body.code, Codes.LOGIN_THROTTLED, 'and sign-in: one count per account');
     });
 
+    t.test('a field the call does not define is refused, named, in both languages, and nothing is done', async (t) => {
+      const sent = api.sms.length;
+      const en = await api.post('/front/user/getRegSMSCode', { mobile: '13800000031', userType: 1 });
+      t.equal(en.status, 400);
+      t.equal(en.body.code, Codes.BAD_REQUEST);
+      t.match(en.body.message, /unknown field "userType"/);
+      const zh = await api.app.inject({ method: 'POST', url: '/front/user/getRegSMSCode', payload: { mobile: '13800000031', isAdmin: true }, headers: { 'x-lang': 'zh' } });
+      t.equal(zh.statusCode, 400);
+      t.match(zh.json().message, /不认识的字段 "isAdmin"/);
+      t.equal(api.sms.length, sent, 'no SMS was sent');
+      const reg = await api.post('/front/user/reg', { mobile: '13800000031', password: enc('lace2026'), confirmPassword: enc('lace2026'), smsCode: '000000', userType: 3, role: 2 });
+      t.match(reg.body.message, /unknown field "role"/, 'a role cannot be slipped into registration');
+    });
+
     t.test('messages follow the caller language', async (t) => {
       const res = await api.app.inject({ method: 'POST', url: '/front/user/getRegSMSCode', payload: { mobile: '123' }, headers: { 'x-lang': 'zh' } });
       t.equal(res.json().message, '请输入正确的手机号');

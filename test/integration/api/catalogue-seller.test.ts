@@ -3,7 +3,10 @@
 // cut-plate price and bulk ladder), puts it on and off sale; the operator takes one down with a reason.
 // A seller cannot read, edit, re-price, take off sale or touch the colour cards of another company's product.
 import t from 'tap';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes, codeMessages as baseMessages } from '../../../isomorphic/domain/codes';
+import { catalogueSellerCodeMessages } from '../../../isomorphic/domain/catalogue-seller-messages';
+
+const codeMessages = { ...baseMessages, ...catalogueSellerCodeMessages };
 import { BuyType, Delivery, LaceCraft, LaceEdge, LaceStretch, PatternType, ProductStatus, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import type { ProductInput, SellerProductDetail, SellerProductPage } from '../../../isomorphic/contracts/catalogue-seller';
 import type { ProductDetail } from '../../../isomorphic/contracts/common';
@@ -209,7 +212,10 @@ for (const { dialect, skip } of await dialects()) {
       const low = await add(99);
       t.equal(low.body.code, Codes.BELOW_MINIMUM_ORDER, 'below the first step');
       t.match(low.body.message, /100/, 'the message says the minimum');
-      const line = await add(1200, { price: 1 });
+      const priced = await add(1200, { price: 1 });
+      t.equal(priced.body.code, Codes.BAD_REQUEST, 'a price in the request is refused: the api prices');
+      t.match(priced.body.message, /unknown field "price"/);
+      const line = await add(1200);
       t.equal(line.body.code, 0, line.body.message);
       t.equal(line.body.data.price, 1050, 'the cart line: the step from 1,000');
       const less = await m.post<CartLine>('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 999 }, buyer.token);
@@ -222,7 +228,7 @@ for (const { dialect, skip } of await dialects()) {
 
       const order = (num: number, key: string) => m.post<{ orders: OrderSummary[] }>('/order/placeOrder', {
         buyType: BuyType.BULK, delivery: Delivery.SELF_PICKUP, idempotencyKey: key,
-        orders: [{ companyId: alice.companyId, productParams: [{ productId: product.id, colorId, num, price: 1, unitPrice: 1, amount: 1 }], goodsAmount: 1 }],
+        orders: [{ companyId: alice.companyId, productParams: [{ productId: product.id, colorId, num }] }],
       }, buyer.token);
       t.equal((await order(10, `below-${dialect}-1`)).body.code, Codes.BELOW_MINIMUM_ORDER, 'an order below the minimum');
       const placed = await order(1200, `ladder-${dialect}-1`);

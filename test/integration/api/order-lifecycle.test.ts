@@ -280,11 +280,17 @@ for (const { dialect, skip } of await dialects()) {
       t.match(plate.body.message, /price by negotiation/);
       t.equal((await m.db.selectFrom('trade_order').select('id').execute()).length, ordersBefore.length, 'nothing created: one transaction for all companies');
 
+      const withPrice = await m.post('/order/placeOrder', {
+        ...base, buyType: BuyType.BULK, idempotencyKey: newKey(),
+        orders: [{ companyId: other.companyId, productParams: [{ num: 5, colorId: priced.colours[1], productId: priced.id, price: 1 }] }],
+      }, deal.buyer.token);
+      t.equal(withPrice.body.code, Codes.BAD_REQUEST, 'a price in the request is refused: prices come from the catalogue');
+      t.match(withPrice.body.message, /unknown field "orders\.0\.productParams\.0\.price"/);
       const bulk = await m.post<{ orders: OrderSummary[] }>('/order/placeOrder', {
         ...base, buyType: BuyType.BULK, idempotencyKey: newKey(),
         orders: [{ companyId: other.companyId, productParams: [
-          { num: 10, colorId: unpriced.colours[0], productId: unpriced.id, price: 1 },
-          { num: 5, colorId: priced.colours[1], productId: priced.id, price: 1 },
+          { num: 10, colorId: unpriced.colours[0], productId: unpriced.id },
+          { num: 5, colorId: priced.colours[1], productId: priced.id },
         ] }],
       }, deal.buyer.token);
       t.equal(bulk.body.code, 0);
