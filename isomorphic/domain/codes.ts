@@ -3,9 +3,6 @@
 import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
 import { PlatformCodes, platformCodeMessages } from './platform';
 import { NotificationCodes, notificationCodeMessages } from './notification-codes';
-import { CustomQuoteCodes } from './custom-quote-codes';
-import { TradeCodes } from './trade-codes';
-import { CatalogueSellerCodes } from './catalogue-seller-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -125,14 +122,10 @@ export const Codes = {
   ...SettlementCodes,
   ...PlatformCodes,
   ...NotificationCodes,
-  // sellers' quotes on custom requests: 400150-400199; their messages stay in custom-quote.ts (only the
-  // pages that quote load them, and the api passes them to ApiError), keeping every page's first script as it was
-  ...CustomQuoteCodes,
-  // purchase requests, supply offers, enquiries: 700000-700999 (trade-codes.ts; their messages are in
-  // trade-messages.ts, out of every page's first script: api/http/errors.ts and the trade pages read them)
-  ...TradeCodes,
-  // the seller's catalogue: 400100-400149 (issue 17; messages in catalogue-seller-messages.ts, out of the first script)
-  ...CatalogueSellerCodes,
+  // Codes of later domains are NOT spread here, so that every page's first script does not carry them:
+  // CustomQuoteCodes (400150-400199, custom-quote-codes.ts), CatalogueSellerCodes (400100-400149,
+  // catalogue-seller-codes.ts) and TradeCodes (700000-700999, trade-codes.ts) are imported where used,
+  // with their messages (custom-quote.ts, catalogue-seller-messages.ts, trade-messages.ts).
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

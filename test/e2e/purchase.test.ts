@@ -10,8 +10,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page as PwPage } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
-import { Codes } from '../../isomorphic/domain/codes';
 import { hydrated, registerByApi, shoot, signIn, startSite } from '../helpers/e2e';
+import { TradeCodes } from '../../isomorphic/domain/trade-codes';
 
 const SHOTS = path.resolve('tmp/e2e-purchase');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -97,7 +97,7 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   const res = await guest.page.goto(`${site.url}/buy/${id}`);
   t.equal(res?.status(), 200);
   const html = await guest.page.content();
-  t.ok(html.includes(`data-hidden="${Codes.PURCHASE_SIGN_IN}"`), 'the reason');
+  t.ok(html.includes(`data-hidden="${TradeCodes.PURCHASE_SIGN_IN}"`), 'the reason');
   t.notOk(html.includes(DESCRIPTION), 'no description');
   await shoot(guest.page, SHOTS, 'request-guest-zh', 390);
 
@@ -113,7 +113,7 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   const supplyId = Number(new URL(a.page.url()).pathname.split('/').pop());
   const trader = await site.newPage({ locale: 'en-US' });
   await signIn(trader.page, site.url, '13800000002', DEMO_PASSWORD, `/supply/${supplyId}`);
-  await trader.page.locator(`[data-hidden="${Codes.SUPPLY_BUYERS_ONLY}"]`).waitFor();
+  await trader.page.locator(`[data-hidden="${TradeCodes.SUPPLY_BUYERS_ONLY}"]`).waitFor();
   t.notOk((await trader.page.content()).includes('库存黑色经编蕾丝面料'), 'the trader sees no description');
   await shoot(trader.page, SHOTS, 'supply-trader-en', 390);
 

@@ -2,7 +2,9 @@
 // first-load JS, gzip, may not grow past these ceilings. They are today's sizes with a little room, not
 // the goal: issue 20 asks for home ≤ 85 KB and any page ≤ 110 KB, which the framework chunk alone (React 19,
 // React Router 7, MobX, i18next: about 122 KB) does not allow; docs/benchmarks.md says so. Lower them as the
-// bundle shrinks.
+// bundle shrinks. Raised once, on 2026-11-24, from 155 / 172 KB to 156 / 173.5 KB: issues 17 and 19 added
+// 16 pages, and the route table every page loads names each one (about 0.4 KB gzip); the code tables of the
+// new domains were moved out of the first script instead. Splitting the route table is issue 20's work.
 import path from 'node:path';
 import t from 'tap';
 import { routes } from '../../isomorphic/routes';
@@ -10,8 +12,8 @@ import { firstLoadJs } from '../helpers/first-load-js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const KB = 1024;
-const HOME_CEILING = 155 * KB;
-const PAGE_CEILING = 172 * KB;
+const HOME_CEILING = 156 * KB;
+const PAGE_CEILING = 173.5 * KB;
 /** Loaded only when used, never on a first load. */
 const ON_DEMAND = ['ali-oss', 'cropperjs', 'image-cropper'];
 

@@ -8,7 +8,6 @@ import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../i
 import type { SearchPage } from '../../../isomorphic/contracts/catalogue';
 import type { StorageDriver } from '../file/storage';
 import { BuyType, isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
-import { Codes } from '../../../isomorphic/domain/codes';
 import { ladderMinimum, ladderUnitPrice } from '../../../isomorphic/domain/price-ladder';
 import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
 import { ApiError, gone, notFound } from '../../http/errors';
@@ -19,6 +18,7 @@ import {
 } from './catalogue.queries';
 import { indexProducts, unindexProducts } from './search-index';
 import { highlight, parseQuery } from './text-analysis';
+import { CatalogueSellerCodes } from '../../../isomorphic/domain/catalogue-seller-codes';
 
 export interface CatalogueDeps { db: Kysely<Database>; storage: StorageDriver; dialect?: DialectName }
 
@@ -249,7 +249,7 @@ export function linePrice(buyType: number, row: { price: number | null; bulk_lad
 
 /** Refuses a bulk quantity below the product's minimum order per colour (the first step of its ladder). */
 export function belowMinimum(minimum: number, title: string): ApiError {
-  return new ApiError(Codes.BELOW_MINIMUM_ORDER, 400, { zh: `${title}：大货每色起订量为 ${minimum}`, en: `${title}: the bulk minimum order is ${minimum} per colour` });
+  return new ApiError(CatalogueSellerCodes.BELOW_MINIMUM_ORDER, 400, { zh: `${title}：大货每色起订量为 ${minimum}`, en: `${title}: the bulk minimum order is ${minimum} per colour` });
 }
 
 /** Colour cards with their product and company, and whether they may be bought (the cart and order placement). */

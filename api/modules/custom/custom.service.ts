@@ -25,6 +25,7 @@ import { companyNames } from '../company/company.service';
 import { notify } from '../notification/notification.service';
 import type { StorageDriver } from '../file/storage';
 import { filesOwnedBy } from '../file/upload.service';
+import { CustomQuoteCodes } from '../../../isomorphic/domain/custom-quote-codes';
 
 export interface CustomDeps { db: Kysely<Database>; storage: StorageDriver }
 
@@ -133,7 +134,7 @@ export async function listSellerRequests(deps: CustomDeps, s: QuotingSeller, q: 
 
 /** A quote's refusal, with its message from custom-quote-codes.ts (not in the shared table: see codes.ts). */
 const quoteError = (code: number, status = 400) => new ApiError(code, status, customQuoteCodeMessages[code]);
-const notShown = () => quoteError(Codes.CUSTOM_REQUEST_NOT_SHOWN, 404);
+const notShown = () => quoteError(CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN, 404);
 
 /** One request shown to this seller (404 with 400150 for any other id). */
 export async function getSellerRequest(deps: CustomDeps, s: QuotingSeller, id: number, now = new Date()): Promise<SellerCustomRequest> {
@@ -153,7 +154,7 @@ export async function saveQuote(deps: CustomDeps, s: QuotingSeller, body: Custom
   const code = checkQuote(input);
   const row = await findShownRequest(deps.db, await shownTo(deps.db, s, now), body.requestId);
   if (!row) throw notShown();
-  if (!isOpenForQuotes(row.created_at, now)) throw quoteError(Codes.CUSTOM_QUOTE_CLOSED);
+  if (!isOpenForQuotes(row.created_at, now)) throw quoteError(CustomQuoteCodes.CUSTOM_QUOTE_CLOSED);
   if (code !== null) throw quoteError(code);
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {

@@ -3,7 +3,6 @@
 // isomorphic/domain/purchase.ts. A request past its deadline counts as closed at once (the effective
 // status) and the sweep writes it. Who may read what is decided here (SPEC §6), never by the pages.
 import type { Kysely } from 'kysely';
-import { Codes } from '../../../isomorphic/domain/codes';
 import { buyTypeLabels, patternTypeLabels, unitLabels, UserType } from '../../../isomorphic/domain/catalogue';
 import {
   effectivePurchaseStatus, mayReadPurchase, purchaseActions, purchaseNext, purchaseProblem, PurchaseLimits, PurchaseStatus, purchaseStatusLabels,
@@ -19,23 +18,24 @@ import type { UserRow } from '../account/session';
 import { filesOwnedBy } from '../file/upload.service';
 import { tradeCodeMessages } from '../../../isomorphic/domain/trade-messages';
 import { closeExpired, countOpenOf, findRequest, insertRequest, requests, responseCounts, updateRequestIf, type RequestFilter, type RequestRow } from './purchase.queries';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 export interface PurchaseDeps { db: Kysely<Database>; storage: StorageDriver }
 export type Viewer = Pick<UserRow, 'id' | 'user_type' | 'company_id'> | null;
 
 const refuse = (code: number, status = 400) => new ApiError(code, status);
-export const purchaseMissing = () => refuse(Codes.PURCHASE_NOT_FOUND, 404);
+export const purchaseMissing = () => refuse(TradeCodes.PURCHASE_NOT_FOUND, 404);
 
 const problemCodes: Record<PurchaseProblem, number> = {
-  description: Codes.PURCHASE_DESCRIPTION, quantity: Codes.PURCHASE_QUANTITY, image: Codes.PURCHASE_IMAGE, deadline: Codes.PURCHASE_DEADLINE,
-  catalogue: Codes.PURCHASE_CATALOGUE, unit: Codes.PURCHASE_UNIT, sampleType: Codes.PURCHASE_SAMPLE_TYPE,
+  description: TradeCodes.PURCHASE_DESCRIPTION, quantity: TradeCodes.PURCHASE_QUANTITY, image: TradeCodes.PURCHASE_IMAGE, deadline: TradeCodes.PURCHASE_DEADLINE,
+  catalogue: TradeCodes.PURCHASE_CATALOGUE, unit: TradeCodes.PURCHASE_UNIT, sampleType: TradeCodes.PURCHASE_SAMPLE_TYPE,
 };
 
 /** Why this viewer may not read a request's details, or null when they may (the buyer always reads their own). */
 export function purchaseRefusal(viewer: Viewer, row: Pick<RequestRow, 'buyer_id'>): number | null {
   if (viewer && viewer.id === row.buyer_id) return null;
-  if (!viewer) return Codes.PURCHASE_SIGN_IN;
-  return mayReadPurchase(viewer.user_type) ? null : Codes.PURCHASE_MERCHANTS_ONLY;
+  if (!viewer) return TradeCodes.PURCHASE_SIGN_IN;
+  return mayReadPurchase(viewer.user_type) ? null : TradeCodes.PURCHASE_MERCHANTS_ONLY;
 }
 
 const refusal = (code: number, lang: Lang): Refusal => ({ code, message: tradeCodeMessages[code][lang] });
@@ -71,15 +71,15 @@ async function checkInput({ db }: PurchaseDeps, user: UserRow, input: PurchaseIn
   const problem = purchaseProblem(clean, now);
   if (problem) throw refuse(problemCodes[problem]);
   const owned = await filesOwnedBy(db, user.id, [clean.imagePath]);
-  if (!owned.has(clean.imagePath)) throw refuse(Codes.PURCHASE_IMAGE);
+  if (!owned.has(clean.imagePath)) throw refuse(TradeCodes.PURCHASE_IMAGE);
   return { ...clean, deadline: new Date(clean.deadline).toISOString() };
 }
 
 /** /productBuy/release: a buyer (type 3) posts a request, in purchase until its deadline. */
 export async function releasePurchase(deps: PurchaseDeps, user: UserRow, input: PurchaseInput, lang: Lang, now = new Date()): Promise<PurchaseDetail> {
-  if (user.user_type !== UserType.DESIGNER) throw refuse(Codes.PURCHASE_BUYERS_ONLY, 403);
+  if (user.user_type !== UserType.DESIGNER) throw refuse(TradeCodes.PURCHASE_BUYERS_ONLY, 403);
   const clean = await checkInput(deps, user, input, now);
-  if ((await countOpenOf(deps.db, user.id, now.toISOString())) >= PurchaseLimits.maxOpenPerBuyer) throw refuse(Codes.PURCHASE_OPEN_LIMIT);
+  if ((await countOpenOf(deps.db, user.id, now.toISOString())) >= PurchaseLimits.maxOpenPerBuyer) throw refuse(TradeCodes.PURCHASE_OPEN_LIMIT);
   const at = now.toISOString();
   const row = await insertRequest(deps.db, {
     buyer_id: user.id, image_path: clean.imagePath, catalogue: clean.catalogue, sample_type: clean.sampleType, accept_produce: clean.acceptProduce ? 1 : 0,
@@ -127,14 +127,14 @@ export function myPurchases(deps: PurchaseDeps, user: UserRow, q: { pageNum: num
 
 /** The requests the viewer's company responded to (myReceiving), newest first. */
 export function respondedPurchases(deps: PurchaseDeps, user: UserRow, q: { pageNum: number; pageSize: number; status?: number }, lang: Lang, now = new Date()): Promise<Page<PurchaseListItem>> {
-  if (user.company_id === null || !mayReadPurchase(user.user_type)) throw refuse(Codes.RESPONSE_NEEDS_COMPANY, 403);
+  if (user.company_id === null || !mayReadPurchase(user.user_type)) throw refuse(TradeCodes.RESPONSE_NEEDS_COMPANY, 403);
   return page(deps, user, { respondedBy: user.company_id, status: q.status }, q, lang, now);
 }
 
 const notAllowed = (state: PurchaseState) => {
-  const m = tradeCodeMessages[Codes.PURCHASE_ACTION_NOT_ALLOWED];
+  const m = tradeCodeMessages[TradeCodes.PURCHASE_ACTION_NOT_ALLOWED];
   const s = purchaseStatusLabels[state];
-  return new ApiError(Codes.PURCHASE_ACTION_NOT_ALLOWED, 409, { zh: `${m.zh}（${s.zh}）`, en: `${m.en} (${s.en.toLowerCase()})` });
+  return new ApiError(TradeCodes.PURCHASE_ACTION_NOT_ALLOWED, 409, { zh: `${m.zh}（${s.zh}）`, en: `${m.en} (${s.en.toLowerCase()})` });
 };
 
 /**
@@ -146,8 +146,8 @@ export function checkAction(viewer: Viewer, row: RequestRow, action: PurchaseAct
   const buyerAction = !['respond', 'cancelRespond'].includes(action);
   if (buyerAction && actor !== 'buyer') throw purchaseMissing();
   if (!buyerAction && actor !== 'supplier') {
-    if (actor === 'buyer') throw refuse(Codes.RESPONSE_OWN_REQUEST);
-    throw refuse(viewer ? Codes.RESPONSE_NEEDS_COMPANY : Codes.PURCHASE_SIGN_IN, 403);
+    if (actor === 'buyer') throw refuse(TradeCodes.RESPONSE_OWN_REQUEST);
+    throw refuse(viewer ? TradeCodes.RESPONSE_NEEDS_COMPANY : TradeCodes.PURCHASE_SIGN_IN, 403);
   }
   const from = effectivePurchaseStatus(row, now);
   const to = purchaseNext(from, action, actor as PurchaseActor);
@@ -164,16 +164,16 @@ export async function actOnPurchase(
   const row = await findRequest(deps.db, input.id);
   if (!row) throw purchaseMissing();
   const { to } = checkAction(user, row, input.action, now);
-  if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw refuse(Codes.PURCHASE_STATUS_CHANGED, 409);
+  if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);
   const at = now.toISOString();
   const set: { status: number; updated_at: string; deadline?: string } = { status: to, updated_at: at };
   if (input.action === 'republish') {
     const deadline = input.deadline ?? '';
-    if (purchaseProblem({ ...toInput(row), deadline }, now) === 'deadline') throw refuse(Codes.PURCHASE_DEADLINE);
+    if (purchaseProblem({ ...toInput(row), deadline }, now) === 'deadline') throw refuse(TradeCodes.PURCHASE_DEADLINE);
     set.deadline = new Date(deadline).toISOString();
   }
   const updated = await updateRequestIf(deps.db, row.id, row.status, row.version, set);
-  if (!updated) throw refuse(Codes.PURCHASE_STATUS_CHANGED, 409);
+  if (!updated) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);
   const count = (await responseCounts(deps.db, [row.id])).get(row.id) ?? 0;
   return detail(deps.storage, user, updated, count, lang, now);
 }

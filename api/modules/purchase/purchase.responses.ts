@@ -3,7 +3,6 @@
 // request is in purchase; the buyer compares them (prices normalised to the request's unit) and selects
 // one, which places one bulk order through the order module and tells every responder the outcome.
 import type { Kysely, Transaction } from 'kysely';
-import { Codes } from '../../../isomorphic/domain/codes';
 import { Delivery, unitLabels } from '../../../isomorphic/domain/catalogue';
 import { ladderMinimum, ladderProblem, ladderUnitPrice, type PriceStep } from '../../../isomorphic/domain/price-ladder';
 import { PurchaseLimits, PurchaseStatus, ResponseStatus, responseStatusLabels, unitChoices } from '../../../isomorphic/domain/purchase';
@@ -23,9 +22,10 @@ import {
   findRequest, findResponse, insertResponse, responseOfCompany, responsesOf, settleResponses, updateRequestIf, updateResponse, type RequestRow, type ResponseRow,
 } from './purchase.queries';
 import { checkAction, purchaseMissing, type PurchaseDeps } from './purchase.requests';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 const refuse = (code: number, status = 400) => new ApiError(code, status);
-const responseMissing = () => refuse(Codes.RESPONSE_NOT_FOUND, 404);
+const responseMissing = () => refuse(TradeCodes.RESPONSE_NOT_FOUND, 404);
 const parse = <T>(s: string, fallback: T): T => {
   try {
     return JSON.parse(s) as T;
@@ -56,13 +56,13 @@ function toResponse(storage: StorageDriver, r: ResponseRow, request: RequestRow,
 type Fields = Omit<PurchaseResponseInput, 'requestId'>;
 
 async function checkFields(db: Kysely<Database>, user: UserRow, request: RequestRow, f: Fields) {
-  if (ladderProblem(f.ladder) !== null) throw refuse(Codes.RESPONSE_LADDER);
+  if (ladderProblem(f.ladder) !== null) throw refuse(TradeCodes.RESPONSE_LADDER);
   if (!unitChoices.includes(f.unit) || !Number.isInteger(f.leadDays) || f.leadDays < 0 || f.leadDays > PurchaseLimits.maxLeadDays
-    || f.note.trim().length > PurchaseLimits.responseNoteMax || f.pictures.length > PurchaseLimits.responseMaxPictures) throw refuse(Codes.RESPONSE_FIELDS);
+    || f.note.trim().length > PurchaseLimits.responseNoteMax || f.pictures.length > PurchaseLimits.responseMaxPictures) throw refuse(TradeCodes.RESPONSE_FIELDS);
   const perUnit = f.unit === request.unit ? 1000 : Math.round(f.perUnit * 1000);
-  if (!Number.isFinite(perUnit) || perUnit < 1 || perUnit > 100_000_000) throw refuse(Codes.RESPONSE_UNIT_FACTOR);
+  if (!Number.isFinite(perUnit) || perUnit < 1 || perUnit > 100_000_000) throw refuse(TradeCodes.RESPONSE_UNIT_FACTOR);
   const owned = await filesOwnedBy(db, user.id, f.pictures);
-  if (f.pictures.some((p) => !owned.has(p))) throw refuse(Codes.RESPONSE_FIELDS);
+  if (f.pictures.some((p) => !owned.has(p))) throw refuse(TradeCodes.RESPONSE_FIELDS);
   return {
     ladder: JSON.stringify(f.ladder.map((s) => ({ from: s.from, price: s.price }))), unit: f.unit, per_unit: perUnit, lead_days: f.leadDays,
     cut_sample: f.cutSample ? 1 : 0, pictures: JSON.stringify([...new Set(f.pictures)]), note: f.note.trim(),
@@ -71,7 +71,7 @@ async function checkFields(db: Kysely<Database>, user: UserRow, request: Request
 
 /** Locks the request for this change (bumps its version if it is still as read), so that counts and selection serialise. */
 async function lockRequest(trx: Kysely<Database>, row: RequestRow, now: string): Promise<void> {
-  if (!(await updateRequestIf(trx, row.id, row.status, row.version, { updated_at: now }))) throw refuse(Codes.PURCHASE_STATUS_CHANGED, 409);
+  if (!(await updateRequestIf(trx, row.id, row.status, row.version, { updated_at: now }))) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);
 }
 
 async function view(deps: PurchaseDeps, r: ResponseRow, request: RequestRow, lang: Lang): Promise<PurchaseResponse> {
@@ -97,9 +97,9 @@ export async function respond(deps: PurchaseDeps, user: UserRow, input: Purchase
     const row = await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
       await lockRequest(trx, request, at);
       const existing = await responseOfCompany(trx, request.id, companyId);
-      if (existing && existing.status !== ResponseStatus.WITHDRAWN) throw refuse(Codes.RESPONSE_ONE_PER_COMPANY, 409);
+      if (existing && existing.status !== ResponseStatus.WITHDRAWN) throw refuse(TradeCodes.RESPONSE_ONE_PER_COMPANY, 409);
       const active = (await responsesOf(trx, request.id)).filter((r) => r.status === ResponseStatus.ACTIVE).length;
-      if (active >= PurchaseLimits.maxResponses) throw refuse(Codes.RESPONSE_LIMIT, 409);
+      if (active >= PurchaseLimits.maxResponses) throw refuse(TradeCodes.RESPONSE_LIMIT, 409);
       const saved = existing
         ? await updateResponse(trx, existing.id, { ...fields, user_id: user.id, status: ResponseStatus.ACTIVE, updated_at: at })
         : await insertResponse(trx, { ...fields, request_id: request.id, company_id: companyId, user_id: user.id, status: ResponseStatus.ACTIVE, created_at: at, updated_at: at });
@@ -108,7 +108,7 @@ export async function respond(deps: PurchaseDeps, user: UserRow, input: Purchase
     });
     return view(deps, row, request, lang);
   } catch (err) {
-    if (isUniqueViolation(err)) throw refuse(Codes.RESPONSE_ONE_PER_COMPANY, 409);
+    if (isUniqueViolation(err)) throw refuse(TradeCodes.RESPONSE_ONE_PER_COMPANY, 409);
     throw err;
   }
 }
@@ -117,10 +117,10 @@ export async function respond(deps: PurchaseDeps, user: UserRow, input: Purchase
 async function ownResponse(deps: PurchaseDeps, user: UserRow, id: number, now: Date): Promise<{ response: ResponseRow; request: RequestRow }> {
   const response = await findResponse(deps.db, id);
   if (!response || user.company_id === null || response.company_id !== user.company_id || response.status === ResponseStatus.WITHDRAWN) throw responseMissing();
-  if (response.status !== ResponseStatus.ACTIVE) throw refuse(Codes.RESPONSE_LOCKED, 409);
+  if (response.status !== ResponseStatus.ACTIVE) throw refuse(TradeCodes.RESPONSE_LOCKED, 409);
   const request = await findRequest(deps.db, response.request_id);
   if (!request) throw responseMissing();
-  if (request.status === PurchaseStatus.PURCHASING || request.status === PurchaseStatus.FINISHED) throw refuse(Codes.RESPONSE_LOCKED, 409);
+  if (request.status === PurchaseStatus.PURCHASING || request.status === PurchaseStatus.FINISHED) throw refuse(TradeCodes.RESPONSE_LOCKED, 409);
   checkAction(user, request, 'cancelRespond', now);
   return { response, request };
 }
@@ -133,7 +133,7 @@ export async function editResponse(deps: PurchaseDeps, user: UserRow, input: Fie
   const row = await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
     await lockRequest(trx, request, at);
     const current = await findResponse(trx, response.id);
-    if (current?.status !== ResponseStatus.ACTIVE) throw refuse(Codes.RESPONSE_LOCKED, 409);
+    if (current?.status !== ResponseStatus.ACTIVE) throw refuse(TradeCodes.RESPONSE_LOCKED, 409);
     const saved = await updateResponse(trx, response.id, { ...fields, user_id: user.id, updated_at: at });
     await tellBuyer(trx, request, response.company_id, fields.lead_days, true, now);
     return saved;
@@ -198,7 +198,7 @@ export async function selectResponse(deps: PurchaseDeps, user: UserRow, input: S
   try {
     return await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
       const moved = await updateRequestIf(trx, request.id, PurchaseStatus.IN_PURCHASE, request.version, { status: PurchaseStatus.PURCHASING, selected_response_id: response.id, updated_at: at });
-      if (!moved) throw refuse(Codes.PURCHASE_STATUS_CHANGED, 409);
+      if (!moved) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);
       const order = await placeQuotedOrder(trx, {
         buyerId: user.id, companyId: response.company_id, idempotencyKey: key, title: request.description, code: `BUY-${request.id}`,
         imagePath: request.image_path, unit: request.unit, num: request.quantity, unitPrice, delivery: input.delivery ?? Delivery.SELF_PICKUP,
@@ -213,7 +213,7 @@ export async function selectResponse(deps: PurchaseDeps, user: UserRow, input: S
     });
   } catch (err) {
     // A concurrent second selection: the first one's order is the answer when it chose the same response.
-    if (isUniqueViolation(err) || (err instanceof ApiError && err.code === Codes.PURCHASE_STATUS_CHANGED)) {
+    if (isUniqueViolation(err) || (err instanceof ApiError && err.code === TradeCodes.PURCHASE_STATUS_CHANGED)) {
       const other = await again();
       if (other) return other;
     }

@@ -1,7 +1,6 @@
 // Supply offers (供应): manufacturers and traders (types 1 and 2) post, edit, close, reopen and delete
 // their own; the details are open only to buyers (type 3, SPEC §6) and the owner; anyone sees a teaser.
 import type { Kysely } from 'kysely';
-import { Codes } from '../../../isomorphic/domain/codes';
 import { tradeCodeMessages } from '../../../isomorphic/domain/trade-messages';
 import { FavouriteType, patternTypeLabels, unitLabels } from '../../../isomorphic/domain/catalogue';
 import { mayReadSupply } from '../../../isomorphic/domain/purchase';
@@ -19,22 +18,23 @@ import { filesOwnedBy } from '../file/upload.service';
 import { companyNames } from '../company/company.service';
 import { followerCounts } from '../favourite/favourite.joins';
 import { countsByStatus, findSupplies, findSupply, insertSupply, supplies, updateSupplyIf, type SupplyFilter, type SupplyRow } from './supply.queries';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 export interface SupplyDeps { db: Kysely<Database>; storage: StorageDriver }
 export type Viewer = Pick<UserRow, 'id' | 'user_type'> | null;
 
 const refuse = (code: number, status = 400) => new ApiError(code, status);
-export const supplyMissing = () => refuse(Codes.SUPPLY_NOT_FOUND, 404);
+export const supplyMissing = () => refuse(TradeCodes.SUPPLY_NOT_FOUND, 404);
 
 const problemCodes: Record<SupplyProblem, number> = {
-  description: Codes.SUPPLY_DESCRIPTION, quantity: Codes.SUPPLY_QUANTITY, image: Codes.SUPPLY_IMAGE, catalogue: Codes.SUPPLY_CATALOGUE,
+  description: TradeCodes.SUPPLY_DESCRIPTION, quantity: TradeCodes.SUPPLY_QUANTITY, image: TradeCodes.SUPPLY_IMAGE, catalogue: TradeCodes.SUPPLY_CATALOGUE,
 };
 
 /** Why this viewer may not read an offer's details, or null when they may. */
 export function supplyRefusal(viewer: Viewer, row: Pick<SupplyRow, 'user_id'>): number | null {
   if (viewer && viewer.id === row.user_id) return null;
-  if (!viewer) return Codes.SUPPLY_SIGN_IN;
-  return mayReadSupply(viewer.user_type) ? null : Codes.SUPPLY_BUYERS_ONLY;
+  if (!viewer) return TradeCodes.SUPPLY_SIGN_IN;
+  return mayReadSupply(viewer.user_type) ? null : TradeCodes.SUPPLY_BUYERS_ONLY;
 }
 
 interface Extras { names: Map<number, { name: string; nameEn: string }>; favourites: Map<number, number> }
@@ -73,12 +73,12 @@ async function checkInput(db: Kysely<Database>, user: UserRow, input: SupplyInpu
   const clean = { ...input, description: input.description.trim(), imagePath: input.imagePath.trim() };
   const problem = supplyProblem(clean);
   if (problem) throw refuse(problemCodes[problem]);
-  if (!(await filesOwnedBy(db, user.id, [clean.imagePath])).has(clean.imagePath)) throw refuse(Codes.SUPPLY_IMAGE);
+  if (!(await filesOwnedBy(db, user.id, [clean.imagePath])).has(clean.imagePath)) throw refuse(TradeCodes.SUPPLY_IMAGE);
   return clean;
 }
 
 const sellersOnly = (user: UserRow) => {
-  if (!mayOfferSupply(user.user_type)) throw refuse(Codes.SUPPLY_SELLERS_ONLY, 403);
+  if (!mayOfferSupply(user.user_type)) throw refuse(TradeCodes.SUPPLY_SELLERS_ONLY, 403);
 };
 
 /** /companySupply/release: a manufacturer or trader offers a supply, in supply at once. */
@@ -86,7 +86,7 @@ export async function releaseSupply(deps: SupplyDeps, user: UserRow, input: Supp
   sellersOnly(user);
   const clean = await checkInput(deps.db, user, input);
   const open = (await countsByStatus(deps.db, user.id)).get(SupplyStatus.IN_SUPPLY) ?? 0;
-  if (open >= SupplyLimits.maxOpenPerUser) throw refuse(Codes.SUPPLY_OPEN_LIMIT);
+  if (open >= SupplyLimits.maxOpenPerUser) throw refuse(TradeCodes.SUPPLY_OPEN_LIMIT);
   const at = now.toISOString();
   const row = await insertSupply(deps.db, {
     user_id: user.id, company_id: user.company_id, image_path: clean.imagePath, catalogue: clean.catalogue, sample: clean.sample ? 1 : 0,
@@ -105,9 +105,9 @@ async function ownSupply(db: Kysely<Database>, user: UserRow, id: number): Promi
 async function move(deps: SupplyDeps, user: UserRow, id: number, action: SupplyAction, set: Partial<Omit<SupplyRow, 'id'>>, lang: Lang, now: Date): Promise<SupplyDetail> {
   const row = await ownSupply(deps.db, user, id);
   const to = supplyNext(row.status, action);
-  if (to === null) throw refuse(Codes.SUPPLY_ACTION_NOT_ALLOWED, 409);
+  if (to === null) throw refuse(TradeCodes.SUPPLY_ACTION_NOT_ALLOWED, 409);
   const updated = await updateSupplyIf(deps.db, id, row.status, { ...set, status: to, updated_at: now.toISOString() });
-  if (!updated) throw refuse(Codes.SUPPLY_ACTION_NOT_ALLOWED, 409);
+  if (!updated) throw refuse(TradeCodes.SUPPLY_ACTION_NOT_ALLOWED, 409);
   if (to === SupplyStatus.DELETED) return detail(deps.storage, user, updated, { names: new Map(), favourites: new Map() }, lang);
   return detail(deps.storage, user, updated, await extras(deps.db, [updated]), lang);
 }

@@ -19,6 +19,7 @@ import { useApiAction } from '../../components/use-api-action';
 import { useLang } from '../../components/use-lang';
 import { useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
+import { TradeCodes } from '../../domain/trade-codes';
 
 const DAY = 86_400_000;
 /** The deadline date as the end of that day in China (the market's day). */
@@ -47,9 +48,9 @@ export const ReleaseForm = observer(function ReleaseForm({ kind }: { kind: 'buy'
     e.preventDefault();
     const description = v.description.trim();
     const quantity = Number(v.quantity);
-    if (!image) return setError(tradeCodeMessages[kind === 'buy' ? Codes.PURCHASE_IMAGE : Codes.SUPPLY_IMAGE][lang]);
-    if ([...description].length < 1 || [...description].length > PurchaseLimits.descriptionMax) return setError(tradeCodeMessages[Codes.PURCHASE_DESCRIPTION][lang]);
-    if (!Number.isInteger(quantity) || quantity < 1) return setError(tradeCodeMessages[Codes.PURCHASE_QUANTITY][lang]);
+    if (!image) return setError(tradeCodeMessages[kind === 'buy' ? TradeCodes.PURCHASE_IMAGE : TradeCodes.SUPPLY_IMAGE][lang]);
+    if ([...description].length < 1 || [...description].length > PurchaseLimits.descriptionMax) return setError(tradeCodeMessages[TradeCodes.PURCHASE_DESCRIPTION][lang]);
+    if (!Number.isInteger(quantity) || quantity < 1) return setError(tradeCodeMessages[TradeCodes.PURCHASE_QUANTITY][lang]);
     setError(null);
     setBusy(true);
     try {

@@ -14,6 +14,7 @@ import type { CartLine, OrderSummary } from '../../../isomorphic/contracts/order
 import { dialects } from '../../helpers/db';
 import { createShopMarket, type ShopMarket } from '../../helpers/shop';
 import { reindexSettled } from '../../../api/modules/search/index-product';
+import { CatalogueSellerCodes } from '../../../isomorphic/domain/catalogue-seller-codes';
 
 const input = async (m: ShopMarket, userId: number, extra: Partial<ProductInput> = {}): Promise<ProductInput> => {
   const [a, b, c] = [await m.image(userId), await m.image(userId), await m.image(userId)];
@@ -53,20 +54,20 @@ for (const { dialect, skip } of await dialects()) {
 
     t.test('the rules of a product, each refused with its own code and nothing written', async (t) => {
       const bad: Array<[Partial<ProductInput>, number]> = [
-        [{ title: 'x' }, Codes.PRODUCT_TITLE_LENGTH],
-        [{ code: ' ' }, Codes.PRODUCT_CODE_LENGTH],
-        [{ unit: 999 }, Codes.PRODUCT_CHOICE_INVALID],
-        [{ craft: 410010 }, Codes.PRODUCT_CHOICE_INVALID],
-        [{ widthCm: 1001 }, Codes.PRODUCT_WIDTH_INVALID],
-        [{ platePrice: 100_000_001 }, Codes.PRODUCT_PRICE_INVALID],
-        [{ ladder: [{ from: 1000, price: 1000 }, { from: 100, price: 900 }] }, Codes.PRODUCT_LADDER_INVALID],
-        [{ ladder: [{ from: 100, price: 1000 }, { from: 1000, price: 1100 }] }, Codes.PRODUCT_LADDER_INVALID],
-        [{ pictures: [], cover: undefined }, Codes.PRODUCT_PICTURES_REQUIRED],
-        [{ cover: 'upload/20261123/0000000000000000/web-x.png' }, Codes.PRODUCT_COVER_NOT_PICTURE],
-        [{ colourCards: [] }, Codes.COLOUR_CARDS_REQUIRED],
-        [{ colourCards: [{ name: '红', hex: 'red' }] }, Codes.COLOUR_CARD_INVALID],
-        [{ pictures: [await m.image(bob.id)], cover: undefined }, Codes.PRODUCT_IMAGE_NOT_OWNED],
-        [{ colourCards: [{ id: 1, name: '红', hex: '#ff0000' }] }, Codes.COLOUR_CARD_NOT_FOUND],
+        [{ title: 'x' }, CatalogueSellerCodes.PRODUCT_TITLE_LENGTH],
+        [{ code: ' ' }, CatalogueSellerCodes.PRODUCT_CODE_LENGTH],
+        [{ unit: 999 }, CatalogueSellerCodes.PRODUCT_CHOICE_INVALID],
+        [{ craft: 410010 }, CatalogueSellerCodes.PRODUCT_CHOICE_INVALID],
+        [{ widthCm: 1001 }, CatalogueSellerCodes.PRODUCT_WIDTH_INVALID],
+        [{ platePrice: 100_000_001 }, CatalogueSellerCodes.PRODUCT_PRICE_INVALID],
+        [{ ladder: [{ from: 1000, price: 1000 }, { from: 100, price: 900 }] }, CatalogueSellerCodes.PRODUCT_LADDER_INVALID],
+        [{ ladder: [{ from: 100, price: 1000 }, { from: 1000, price: 1100 }] }, CatalogueSellerCodes.PRODUCT_LADDER_INVALID],
+        [{ pictures: [], cover: undefined }, CatalogueSellerCodes.PRODUCT_PICTURES_REQUIRED],
+        [{ cover: 'upload/20261123/0000000000000000/web-x.png' }, CatalogueSellerCodes.PRODUCT_COVER_NOT_PICTURE],
+        [{ colourCards: [] }, CatalogueSellerCodes.COLOUR_CARDS_REQUIRED],
+        [{ colourCards: [{ name: '红', hex: 'red' }] }, CatalogueSellerCodes.COLOUR_CARD_INVALID],
+        [{ pictures: [await m.image(bob.id)], cover: undefined }, CatalogueSellerCodes.PRODUCT_IMAGE_NOT_OWNED],
+        [{ colourCards: [{ id: 1, name: '红', hex: '#ff0000' }] }, CatalogueSellerCodes.COLOUR_CARD_NOT_FOUND],
       ];
       for (const [extra, code] of bad) {
         const r = await m.post('/shopProduct/create', await input(m, alice.id, extra), alice.token, 'zh');
@@ -121,23 +122,23 @@ for (const { dialect, skip } of await dialects()) {
       const cardsBefore = await m.db.selectFrom('colour_card').selectAll().orderBy('id').execute();
       const body = await input(m, bob.id);
       const tries: Array<[string, unknown, number]> = [
-        ['/shopProduct/update', { id: mine.id, ...body }, Codes.PRODUCT_NOT_FOUND],
-        ['/shopProduct/update', { id: mine.id, ...body, platePrice: 1, ladder: [{ from: 1, price: 1 }] }, Codes.PRODUCT_NOT_FOUND],
-        ['/shopProduct/setOnSale', { id: mine.id, onSale: false }, Codes.PRODUCT_NOT_FOUND],
-        ['/shopProduct/updateColourCard', { id: mine.colourCards[0].id, name: '偷', hex: '#123456' }, Codes.COLOUR_CARD_NOT_FOUND],
-        ['/shopProduct/deleteColourCard', { id: mine.colourCards[0].id }, Codes.COLOUR_CARD_NOT_FOUND],
+        ['/shopProduct/update', { id: mine.id, ...body }, CatalogueSellerCodes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/update', { id: mine.id, ...body, platePrice: 1, ladder: [{ from: 1, price: 1 }] }, CatalogueSellerCodes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/setOnSale', { id: mine.id, onSale: false }, CatalogueSellerCodes.PRODUCT_NOT_FOUND],
+        ['/shopProduct/updateColourCard', { id: mine.colourCards[0].id, name: '偷', hex: '#123456' }, CatalogueSellerCodes.COLOUR_CARD_NOT_FOUND],
+        ['/shopProduct/deleteColourCard', { id: mine.colourCards[0].id }, CatalogueSellerCodes.COLOUR_CARD_NOT_FOUND],
       ];
       for (const [url, payload, code] of tries) {
         const r = await m.post(url, payload, bob.token);
         t.equal(r.status, 404, url);
         t.equal(r.body.code, code, url);
       }
-      t.equal((await m.get(`/shopProduct/get?id=${mine.id}`, bob.token)).body.code, Codes.PRODUCT_NOT_FOUND, 'cannot read it either');
+      t.equal((await m.get(`/shopProduct/get?id=${mine.id}`, bob.token)).body.code, CatalogueSellerCodes.PRODUCT_NOT_FOUND, 'cannot read it either');
       // bob's own product cannot take alice's colour card into it
       const own = await m.post<SellerProductDetail>('/shopProduct/create', body, bob.token);
       t.equal(own.body.code, 0);
       const steal = await m.post('/shopProduct/update', { id: own.body.data.id, ...body, colourCards: [{ id: mine.colourCards[0].id, name: '偷', hex: '#123456' }] }, bob.token);
-      t.equal(steal.body.code, Codes.COLOUR_CARD_NOT_FOUND, "a card id of another company's product");
+      t.equal(steal.body.code, CatalogueSellerCodes.COLOUR_CARD_NOT_FOUND, "a card id of another company's product");
       t.same(await m.db.selectFrom('product').selectAll().where('id', '!=', own.body.data.id).orderBy('id').execute(), before, "alice's product unchanged");
       t.same(await m.db.selectFrom('colour_card').selectAll().where('product_id', '=', mine.id).orderBy('id').execute(), cardsBefore.filter((c) => c.product_id === mine.id), "alice's cards unchanged");
       const list = await m.post<SellerProductPage>('/shopProduct/list', {}, bob.token);
@@ -149,11 +150,11 @@ for (const { dialect, skip } of await dialects()) {
       const e = await m.post<SellerProductDetail>('/shopProduct/updateColourCard', { id: mine.colourCards[1].id, name: '桃红', nameEn: 'Peach', hex: '#ff99aa', image: img }, alice.token);
       t.equal(e.body.code, 0, e.body.message);
       t.match(e.body.data.colourCards[1], { name: '桃红', hex: '#FF99AA', image: { path: img } });
-      t.equal((await m.post('/shopProduct/updateColourCard', { id: mine.colourCards[1].id, name: '桃红', hex: '#ff99aa', image: await m.image(bob.id) }, alice.token)).body.code, Codes.PRODUCT_IMAGE_NOT_OWNED);
+      t.equal((await m.post('/shopProduct/updateColourCard', { id: mine.colourCards[1].id, name: '桃红', hex: '#ff99aa', image: await m.image(bob.id) }, alice.token)).body.code, CatalogueSellerCodes.PRODUCT_IMAGE_NOT_OWNED);
       const d = await m.post<SellerProductDetail>('/shopProduct/deleteColourCard', { id: mine.colourCards[0].id }, alice.token);
       t.equal(d.body.code, 0);
       t.equal(d.body.data.colourCards.length, 1);
-      t.equal((await m.post('/shopProduct/deleteColourCard', { id: d.body.data.colourCards[0].id }, alice.token)).body.code, Codes.COLOUR_CARD_LAST);
+      t.equal((await m.post('/shopProduct/deleteColourCard', { id: d.body.data.colourCards[0].id }, alice.token)).body.code, CatalogueSellerCodes.COLOUR_CARD_LAST);
       mine = d.body.data;
     });
 
@@ -163,7 +164,7 @@ for (const { dialect, skip } of await dialects()) {
       const off = await m.post<SellerProductDetail>('/shopProduct/setOnSale', { id: mine.id, onSale: false }, alice.token);
       t.equal(off.body.data.status, ProductStatus.REMOVED);
       t.equal((await m.get(`/product/getProduct/${mine.id}`)).status, 410, 'buyers no longer see it');
-      t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, reason: ' ' }, m.operator.token)).body.code, Codes.TAKEDOWN_REASON_REQUIRED);
+      t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, reason: ' ' }, m.operator.token)).body.code, CatalogueSellerCodes.TAKEDOWN_REASON_REQUIRED);
       t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, reason: '图片侵权' }, m.operator.token)).body.code, 0);
       const all = await m.post<SellerProductPage>('/shopProduct/list', { pageNum: 1, pageSize: 20 }, alice.token);
       t.same(all.body.data.counts, { all: 3, onSale: 1, offSale: 1, takenDown: 1 });
@@ -172,7 +173,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(down.body.data.total, 1);
       const onSale = await m.post<SellerProductPage>('/shopProduct/list', { status: 'onSale' }, alice.token);
       t.same(onSale.body.data.list.map((p) => p.id), [second.body.data.id]);
-      t.equal((await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: true }, alice.token)).body.code, Codes.PRODUCT_TAKEN_DOWN);
+      t.equal((await m.post('/shopProduct/setOnSale', { id: third.body.data.id, onSale: true }, alice.token)).body.code, CatalogueSellerCodes.PRODUCT_TAKEN_DOWN);
       t.equal((await m.post('/platform/product/takeDown', { id: second.body.data.id, restore: true }, m.operator.token)).body.code, 0);
       t.equal((await m.get<SellerProductDetail>(`/shopProduct/get?id=${second.body.data.id}`, alice.token)).body.data.status, ProductStatus.ON_SALE, 'restoring a product not taken down changes nothing');
       t.equal((await m.post('/platform/product/takeDown', { id: third.body.data.id, restore: true }, m.operator.token)).body.code, 0);
@@ -210,7 +211,7 @@ for (const { dialect, skip } of await dialects()) {
       const add = (buyNum: number, extra: Record<string, unknown> = {}) =>
         m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.BULK, productId: product.id, colorId, buyNum, ...extra }, buyer.token);
       const low = await add(99);
-      t.equal(low.body.code, Codes.BELOW_MINIMUM_ORDER, 'below the first step');
+      t.equal(low.body.code, CatalogueSellerCodes.BELOW_MINIMUM_ORDER, 'below the first step');
       t.match(low.body.message, /100/, 'the message says the minimum');
       const priced = await add(1200, { price: 1 });
       t.equal(priced.body.code, Codes.BAD_REQUEST, 'a price in the request is refused: the api prices');
@@ -220,7 +221,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(line.body.data.price, 1050, 'the cart line: the step from 1,000');
       const less = await m.post<CartLine>('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 999 }, buyer.token);
       t.equal(less.body.data.price, 1200, 'the step from 100');
-      t.equal((await m.post('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 50 }, buyer.token)).body.code, Codes.BELOW_MINIMUM_ORDER);
+      t.equal((await m.post('/shoppingCart/setBuyNum', { id: line.body.data.id, buyNum: 50 }, buyer.token)).body.code, CatalogueSellerCodes.BELOW_MINIMUM_ORDER);
       const sample = await m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.SAMPLE_CUT, productId: product.id, colorId, buyNum: 1 }, buyer.token);
       t.equal(sample.body.data.price, 0, 'a cut sample is free');
       const plate = await m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType: BuyType.PLATE_CUT, productId: product.id, colorId, buyNum: 5 }, buyer.token);
@@ -230,7 +231,7 @@ for (const { dialect, skip } of await dialects()) {
         buyType: BuyType.BULK, delivery: Delivery.SELF_PICKUP, idempotencyKey: key,
         orders: [{ companyId: alice.companyId, productParams: [{ productId: product.id, colorId, num }] }],
       }, buyer.token);
-      t.equal((await order(10, `below-${dialect}-1`)).body.code, Codes.BELOW_MINIMUM_ORDER, 'an order below the minimum');
+      t.equal((await order(10, `below-${dialect}-1`)).body.code, CatalogueSellerCodes.BELOW_MINIMUM_ORDER, 'an order below the minimum');
       const placed = await order(1200, `ladder-${dialect}-1`);
       t.equal(placed.body.code, 0, placed.body.message);
       const [o] = placed.body.data.orders;

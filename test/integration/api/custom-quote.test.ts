@@ -14,6 +14,7 @@ import type { Page } from '../../../isomorphic/contracts/common';
 import type { CustomRequest, UploadedFile } from '../../../isomorphic/contracts/catalogue';
 import type { SellerCustomRequest } from '../../../isomorphic/contracts/custom-quote';
 import type { NoticePage } from '../../../isomorphic/contracts/notification';
+import { CustomQuoteCodes } from '../../../isomorphic/domain/custom-quote-codes';
 
 let seq = 0;
 
@@ -115,18 +116,18 @@ for (const { dialect, skip } of await dialects()) {
       const own = await sendPattern(lace.token);
       t.notOk((await shownIds(lace.token)).includes(own.id), 'not to its sender');
       t.ok((await shownIds(both.token)).includes(own.id), 'to another matching company');
-      t.equal((await api.get(`/custom/sellerRequest?id=${own.id}`, lace.token)).body.code, Codes.CUSTOM_REQUEST_NOT_SHOWN);
+      t.equal((await api.get(`/custom/sellerRequest?id=${own.id}`, lace.token)).body.code, CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN);
     });
 
     t.test('a request not shown to a seller can be neither read nor quoted (IDOR)', async (t) => {
       for (const [who, token, id] of [['garment maker', garment.token, pattern.id], ['lace maker', lace.token, garmentRequest.id], ['nothing on sale', off.token, pattern.id], ['no such request', lace.token, 2_000_000]] as const) {
         const read = await api.get(`/custom/sellerRequest?id=${id}`, token);
         t.equal(read.status, 404, `${who}: read 404`);
-        t.equal(read.body.code, Codes.CUSTOM_REQUEST_NOT_SHOWN, `${who}: read 400150`);
+        t.equal(read.body.code, CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN, `${who}: read 400150`);
         const en = await quote(token, { requestId: id });
-        t.equal(en.body.code, Codes.CUSTOM_REQUEST_NOT_SHOWN, `${who}: quote 400150`);
-        t.equal(en.body.message, codeMessages[Codes.CUSTOM_REQUEST_NOT_SHOWN].en);
-        t.equal((await quote(token, { requestId: id, decline: true }, 'zh')).body.message, codeMessages[Codes.CUSTOM_REQUEST_NOT_SHOWN].zh);
+        t.equal(en.body.code, CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN, `${who}: quote 400150`);
+        t.equal(en.body.message, codeMessages[CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN].en);
+        t.equal((await quote(token, { requestId: id, decline: true }, 'zh')).body.message, codeMessages[CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN].zh);
       }
       t.same(await quoteRows(pattern.id), [], 'nothing stored');
       t.same(await quoteRows(garmentRequest.id), [], 'nothing stored');
@@ -134,16 +135,16 @@ for (const { dialect, skip } of await dialects()) {
 
     t.test('the rules of a quote', async (t) => {
       const cases: Array<[string, Record<string, unknown>, number]> = [
-        ['no price', { price: undefined }, Codes.CUSTOM_QUOTE_PRICE_INVALID],
-        ['price 0', { price: 0 }, Codes.CUSTOM_QUOTE_PRICE_INVALID],
-        ['a fraction of a cent', { price: 12.5 }, Codes.CUSTOM_QUOTE_PRICE_INVALID],
-        ['over ten million yuan', { price: CustomQuoteLimits.maxPrice + 1 }, Codes.CUSTOM_QUOTE_PRICE_INVALID],
-        ['no lead time', { leadDays: null }, Codes.CUSTOM_QUOTE_LEAD_INVALID],
-        ['lead time 0', { leadDays: 0 }, Codes.CUSTOM_QUOTE_LEAD_INVALID],
-        ['lead time 366', { leadDays: 366 }, Codes.CUSTOM_QUOTE_LEAD_INVALID],
-        ['half a day', { leadDays: 1.5 }, Codes.CUSTOM_QUOTE_LEAD_INVALID],
-        ['a long note', { note: '长'.repeat(CustomQuoteLimits.noteMax + 1) }, Codes.CUSTOM_QUOTE_NOTE_TOO_LONG],
-        ['a long note on a decline', { decline: true, note: '长'.repeat(CustomQuoteLimits.noteMax + 1) }, Codes.CUSTOM_QUOTE_NOTE_TOO_LONG],
+        ['no price', { price: undefined }, CustomQuoteCodes.CUSTOM_QUOTE_PRICE_INVALID],
+        ['price 0', { price: 0 }, CustomQuoteCodes.CUSTOM_QUOTE_PRICE_INVALID],
+        ['a fraction of a cent', { price: 12.5 }, CustomQuoteCodes.CUSTOM_QUOTE_PRICE_INVALID],
+        ['over ten million yuan', { price: CustomQuoteLimits.maxPrice + 1 }, CustomQuoteCodes.CUSTOM_QUOTE_PRICE_INVALID],
+        ['no lead time', { leadDays: null }, CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID],
+        ['lead time 0', { leadDays: 0 }, CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID],
+        ['lead time 366', { leadDays: 366 }, CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID],
+        ['half a day', { leadDays: 1.5 }, CustomQuoteCodes.CUSTOM_QUOTE_LEAD_INVALID],
+        ['a long note', { note: '长'.repeat(CustomQuoteLimits.noteMax + 1) }, CustomQuoteCodes.CUSTOM_QUOTE_NOTE_TOO_LONG],
+        ['a long note on a decline', { decline: true, note: '长'.repeat(CustomQuoteLimits.noteMax + 1) }, CustomQuoteCodes.CUSTOM_QUOTE_NOTE_TOO_LONG],
       ];
       for (const [name, body, code] of cases) {
         const en = await quote(lace.token, body);
@@ -216,13 +217,13 @@ for (const { dialect, skip } of await dialects()) {
       const sent = new Date(Date.now() - (CustomQuoteLimits.openDays * 24 + 1) * 3600 * 1000).toISOString();
       await db.updateTable('custom_request').set({ created_at: sent }).where('id', '=', old.id).execute();
       const closed = await quote(lace.token, { requestId: old.id, price: 1_000 });
-      t.equal(closed.body.code, Codes.CUSTOM_QUOTE_CLOSED);
-      t.equal(closed.body.message, codeMessages[Codes.CUSTOM_QUOTE_CLOSED].en);
-      t.equal((await quote(lace.token, { requestId: old.id, decline: true }, 'zh')).body.message, codeMessages[Codes.CUSTOM_QUOTE_CLOSED].zh);
+      t.equal(closed.body.code, CustomQuoteCodes.CUSTOM_QUOTE_CLOSED);
+      t.equal(closed.body.message, codeMessages[CustomQuoteCodes.CUSTOM_QUOTE_CLOSED].en);
+      t.equal((await quote(lace.token, { requestId: old.id, decline: true }, 'zh')).body.message, codeMessages[CustomQuoteCodes.CUSTOM_QUOTE_CLOSED].zh);
       const shown = (await list(lace.token)).body.data.list.find((r) => r.id === old.id);
       t.match(shown, { open: false, myQuote: { price: 12_500 } }, 'the answer stays visible to its company');
       t.notOk((await shownIds(both.token)).includes(old.id), 'gone from a company that did not answer');
-      t.equal((await quote(both.token, { requestId: old.id })).body.code, Codes.CUSTOM_REQUEST_NOT_SHOWN);
+      t.equal((await quote(both.token, { requestId: old.id })).body.code, CustomQuoteCodes.CUSTOM_REQUEST_NOT_SHOWN);
       t.equal((await quoteRows(old.id)).length, 1);
     });
 

@@ -13,6 +13,7 @@ import type { NoticePage } from '../../../isomorphic/contracts/notification';
 import { dialects } from '../../helpers/db';
 import { createMarket } from '../../helpers/market';
 import { image, person, requestForm, supplier } from '../../helpers/trade';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 const answer = (requestId: number, over: Record<string, unknown> = {}) => ({
   requestId, ladder: [{ from: 100, price: 1500 }, { from: 1000, price: 1200 }], unit: Unit.YARD, perUnit: 1, leadDays: 15, cutSample: true, pictures: [], note: '可先寄剪样', ...over,
@@ -38,27 +39,27 @@ for (const { dialect, skip } of await dialects()) {
       const req = await posted();
       const maker = await supplier(m);
       const cases: Array<[Record<string, unknown>, number]> = [
-        [{ ladder: [] }, Codes.RESPONSE_LADDER],
-        [{ ladder: [{ from: 100, price: 1000 }, { from: 50, price: 900 }] }, Codes.RESPONSE_LADDER],
-        [{ ladder: [{ from: 100, price: 1000 }, { from: 200, price: 1100 }] }, Codes.RESPONSE_LADDER],
-        [{ leadDays: 400 }, Codes.RESPONSE_FIELDS],
-        [{ note: '字'.repeat(201) }, Codes.RESPONSE_FIELDS],
-        [{ pictures: ['upload/not-mine.jpg'] }, Codes.RESPONSE_FIELDS],
-        [{ unit: 5 }, Codes.RESPONSE_FIELDS],
-        [{ unit: Unit.KILO, perUnit: 0 }, Codes.RESPONSE_UNIT_FACTOR],
+        [{ ladder: [] }, TradeCodes.RESPONSE_LADDER],
+        [{ ladder: [{ from: 100, price: 1000 }, { from: 50, price: 900 }] }, TradeCodes.RESPONSE_LADDER],
+        [{ ladder: [{ from: 100, price: 1000 }, { from: 200, price: 1100 }] }, TradeCodes.RESPONSE_LADDER],
+        [{ leadDays: 400 }, TradeCodes.RESPONSE_FIELDS],
+        [{ note: '字'.repeat(201) }, TradeCodes.RESPONSE_FIELDS],
+        [{ pictures: ['upload/not-mine.jpg'] }, TradeCodes.RESPONSE_FIELDS],
+        [{ unit: 5 }, TradeCodes.RESPONSE_FIELDS],
+        [{ unit: Unit.KILO, perUnit: 0 }, TradeCodes.RESPONSE_UNIT_FACTOR],
       ];
       for (const [change, code] of cases) t.equal((await respond(maker, req.id, change)).body.code, code, `${JSON.stringify(change).slice(0, 50)} → ${code}`);
       t.equal((await respond(buyer, req.id)).body.code, Codes.NOT_A_SELLER, 'the buyer is no seller');
       t.equal((await respond(trader, req.id)).body.code, Codes.NOT_A_SELLER, 'a trader without a settled shop cannot respond');
-      t.equal((await respond(maker, 999999)).body.code, Codes.PURCHASE_NOT_FOUND);
+      t.equal((await respond(maker, 999999)).body.code, TradeCodes.PURCHASE_NOT_FOUND);
       const ok = await respond(maker, req.id, { pictures: [await image(m, maker.id)] });
       t.equal(ok.body.code, 0);
       t.equal(ok.body.data.minimum, 100);
       t.equal(ok.body.data.priceForRequest, 1500, '500 yards at the first step');
       t.equal(ok.body.data.pictureUrls.length, 1);
-      t.equal((await respond(maker, req.id)).body.code, Codes.RESPONSE_ONE_PER_COMPANY, 'once per company');
+      t.equal((await respond(maker, req.id)).body.code, TradeCodes.RESPONSE_ONE_PER_COMPANY, 'once per company');
       const colleague = await person(m, 1, maker.companyId);
-      t.equal((await respond(colleague, req.id)).body.code, Codes.RESPONSE_ONE_PER_COMPANY, 'a colleague of the same company neither');
+      t.equal((await respond(colleague, req.id)).body.code, TradeCodes.RESPONSE_ONE_PER_COMPANY, 'a colleague of the same company neither');
       const n = await m.db.selectFrom('purchase_response').select((eb) => eb.fn.countAll<number>().as('n')).where('request_id', '=', req.id).executeTakeFirstOrThrow();
       t.equal(Number(n.n), 1);
       const view = await m.get<PurchaseView>(`/productBuy/get?id=${req.id}`);
@@ -69,7 +70,7 @@ for (const { dialect, skip } of await dialects()) {
       const req = await posted();
       for (let i = 0; i < 10; i++) t.equal((await respond(await supplier(m), req.id)).body.code, 0, `response ${i + 1}`);
       const eleventh = await respond(await supplier(m), req.id);
-      t.equal(eleventh.body.code, Codes.RESPONSE_LIMIT);
+      t.equal(eleventh.body.code, TradeCodes.RESPONSE_LIMIT);
     });
 
     t.test("edits and withdrawals: only the company's own, only until the selection", async (t) => {
@@ -82,22 +83,22 @@ for (const { dialect, skip } of await dialects()) {
         void _r;
         return m.post<PurchaseResponse>('/buyTask/editResponse', { id, ...fields }, who.token);
       };
-      t.equal((await edit(b, ra.id, { leadDays: 1 })).body.code, Codes.RESPONSE_NOT_FOUND, "another company's response");
-      t.equal((await m.post('/buyTask/withdrawResponse', { id: ra.id }, b.token)).body.code, Codes.RESPONSE_NOT_FOUND);
+      t.equal((await edit(b, ra.id, { leadDays: 1 })).body.code, TradeCodes.RESPONSE_NOT_FOUND, "another company's response");
+      t.equal((await m.post('/buyTask/withdrawResponse', { id: ra.id }, b.token)).body.code, TradeCodes.RESPONSE_NOT_FOUND);
       const changed = await edit(a, ra.id, { leadDays: 7, ladder: [{ from: 50, price: 1400 }] });
       t.equal(changed.body.data.leadDays, 7);
       t.equal(changed.body.data.minimum, 50);
       const withdrawn = await m.post<PurchaseResponse>('/buyTask/withdrawResponse', { id: ra.id }, a.token);
       t.equal(withdrawn.body.data.status, ResponseStatus.WITHDRAWN);
-      t.equal((await edit(a, ra.id)).body.code, Codes.RESPONSE_NOT_FOUND, 'a withdrawn response is gone');
+      t.equal((await edit(a, ra.id)).body.code, TradeCodes.RESPONSE_NOT_FOUND, 'a withdrawn response is gone');
       const again = await respond(a, req.id, { leadDays: 9 });
       t.equal(again.body.data.id, ra.id, 'responding again revives the same row');
       t.equal(again.body.data.status, ResponseStatus.ACTIVE);
       const rb = (await respond(b, req.id)).body.data;
       t.equal((await m.post('/productBuy/select', { requestId: req.id, responseId: rb.id }, buyer.token)).body.code, 0);
-      t.equal((await edit(a, ra.id)).body.code, Codes.RESPONSE_LOCKED, 'not chosen: locked');
-      t.equal((await edit(b, rb.id)).body.code, Codes.RESPONSE_LOCKED, 'selected: locked');
-      t.equal((await respond(await supplier(m), req.id)).body.code, Codes.PURCHASE_ACTION_NOT_ALLOWED, 'no new response while purchasing');
+      t.equal((await edit(a, ra.id)).body.code, TradeCodes.RESPONSE_LOCKED, 'not chosen: locked');
+      t.equal((await edit(b, rb.id)).body.code, TradeCodes.RESPONSE_LOCKED, 'selected: locked');
+      t.equal((await respond(await supplier(m), req.id)).body.code, TradeCodes.PURCHASE_ACTION_NOT_ALLOWED, 'no new response while purchasing');
     });
 
     t.test('supplier rows of the state table over HTTP: respond only in purchase', async (t) => {
@@ -106,7 +107,7 @@ for (const { dialect, skip } of await dialects()) {
         const req = await posted();
         await m.db.updateTable('purchase_request').set({ status: state }).where('id', '=', req.id).execute();
         const r = await respond(maker, req.id);
-        if (purchaseNext(state, 'respond', 'supplier') === null) t.equal(r.body.code, Codes.PURCHASE_ACTION_NOT_ALLOWED, `${state}: refused`);
+        if (purchaseNext(state, 'respond', 'supplier') === null) t.equal(r.body.code, TradeCodes.PURCHASE_ACTION_NOT_ALLOWED, `${state}: refused`);
         else t.equal(r.body.code, 0, `${state}: allowed`);
       }
     });
@@ -126,10 +127,10 @@ for (const { dialect, skip } of await dialects()) {
       t.same(list.body.data.map((r) => [r.id, r.priceForRequest]), [[rKilo.id, 1250], [rCheap.id, 1300], [rDear.id, 1800]], 'side by side, cheapest for 500 yards first');
       const own = await m.get<PurchaseResponse[]>(`/productBuy/responses?id=${req.id}`, cheap.token);
       t.same(own.body.data.map((r) => r.id), [rCheap.id], 'a supplier sees only its own');
-      t.equal((await m.get(`/productBuy/responses?id=${req.id}`, otherBuyer.token)).body.code, Codes.PURCHASE_NOT_FOUND, 'another buyer sees none');
-      t.equal((await m.post('/productBuy/select', { requestId: req.id, responseId: rCheap.id }, otherBuyer.token)).body.code, Codes.PURCHASE_NOT_FOUND, 'another buyer cannot select');
+      t.equal((await m.get(`/productBuy/responses?id=${req.id}`, otherBuyer.token)).body.code, TradeCodes.PURCHASE_NOT_FOUND, 'another buyer sees none');
+      t.equal((await m.post('/productBuy/select', { requestId: req.id, responseId: rCheap.id }, otherBuyer.token)).body.code, TradeCodes.PURCHASE_NOT_FOUND, 'another buyer cannot select');
       const otherReq = await posted({}, me);
-      t.equal((await m.post('/productBuy/select', { requestId: otherReq.id, responseId: rCheap.id }, me.token)).body.code, Codes.RESPONSE_NOT_FOUND, "a response of another request");
+      t.equal((await m.post('/productBuy/select', { requestId: otherReq.id, responseId: rCheap.id }, me.token)).body.code, TradeCodes.RESPONSE_NOT_FOUND, "a response of another request");
 
       const [first, second] = await Promise.all([
         m.post<{ orderId: number; orderNo: string }>('/productBuy/select', { requestId: req.id, responseId: rCheap.id }, me.token),
@@ -141,7 +142,7 @@ for (const { dialect, skip } of await dialects()) {
       const third = await m.post<{ orderId: number }>('/productBuy/select', { requestId: req.id, responseId: rCheap.id }, me.token);
       t.equal(third.body.data.orderId, first.body.data.orderId, 'selecting again: still the same order');
       const other = await m.post('/productBuy/select', { requestId: req.id, responseId: rDear.id }, me.token);
-      t.equal(other.body.code, Codes.PURCHASE_ACTION_NOT_ALLOWED, 'another response after the selection is refused');
+      t.equal(other.body.code, TradeCodes.PURCHASE_ACTION_NOT_ALLOWED, 'another response after the selection is refused');
       const orders = await m.db.selectFrom('trade_order').selectAll().where('buyer_id', '=', me.id).execute();
       t.equal(orders.length, 1, 'one order in all');
       const order = orders[0];

@@ -12,6 +12,7 @@ import type { StorageDriver } from '../../../api/modules/file/storage';
 import { dialects } from '../../helpers/db';
 import { createMarket } from '../../helpers/market';
 import { image, person, requestForm, supplier } from '../../helpers/trade';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 const HOUR = 3_600_000;
 const buyerActions = ['close', 'cancel', 'finish', 'republish', 'success'] as const;
@@ -39,19 +40,19 @@ for (const { dialect, skip } of await dialects()) {
     t.test('every rule of the form is refused with its own message', async (t) => {
       const mine = await image(m, buyer.id);
       const cases: Array<[Record<string, unknown>, number]> = [
-        [{ description: '' }, Codes.PURCHASE_DESCRIPTION],
-        [{ description: '   ' }, Codes.PURCHASE_DESCRIPTION],
-        [{ description: '花'.repeat(51) }, Codes.PURCHASE_DESCRIPTION],
-        [{ quantity: 0 }, Codes.PURCHASE_QUANTITY],
-        [{ quantity: 10_000_001 }, Codes.PURCHASE_QUANTITY],
-        [{ imagePath: '' }, Codes.PURCHASE_IMAGE],
-        [{ imagePath: await image(m, otherBuyer.id) }, Codes.PURCHASE_IMAGE],
-        [{ catalogue: 123 }, Codes.PURCHASE_CATALOGUE],
-        [{ unit: 1 }, Codes.PURCHASE_UNIT],
-        [{ sampleType: 9 }, Codes.PURCHASE_SAMPLE_TYPE],
-        [{ deadline: new Date(Date.now() - HOUR).toISOString() }, Codes.PURCHASE_DEADLINE],
-        [{ deadline: new Date(Date.now() + 91 * 24 * HOUR).toISOString() }, Codes.PURCHASE_DEADLINE],
-        [{ deadline: 'tomorrow' }, Codes.PURCHASE_DEADLINE],
+        [{ description: '' }, TradeCodes.PURCHASE_DESCRIPTION],
+        [{ description: '   ' }, TradeCodes.PURCHASE_DESCRIPTION],
+        [{ description: '花'.repeat(51) }, TradeCodes.PURCHASE_DESCRIPTION],
+        [{ quantity: 0 }, TradeCodes.PURCHASE_QUANTITY],
+        [{ quantity: 10_000_001 }, TradeCodes.PURCHASE_QUANTITY],
+        [{ imagePath: '' }, TradeCodes.PURCHASE_IMAGE],
+        [{ imagePath: await image(m, otherBuyer.id) }, TradeCodes.PURCHASE_IMAGE],
+        [{ catalogue: 123 }, TradeCodes.PURCHASE_CATALOGUE],
+        [{ unit: 1 }, TradeCodes.PURCHASE_UNIT],
+        [{ sampleType: 9 }, TradeCodes.PURCHASE_SAMPLE_TYPE],
+        [{ deadline: new Date(Date.now() - HOUR).toISOString() }, TradeCodes.PURCHASE_DEADLINE],
+        [{ deadline: new Date(Date.now() + 91 * 24 * HOUR).toISOString() }, TradeCodes.PURCHASE_DEADLINE],
+        [{ deadline: 'tomorrow' }, TradeCodes.PURCHASE_DEADLINE],
       ];
       for (const [change, code] of cases) {
         const r = await m.post('/productBuy/release', requestForm(mine, change), buyer.token);
@@ -59,7 +60,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(r.body.message, codeMessages[code].en);
       }
       const zh = await m.app.inject({ method: 'POST', url: '/productBuy/release', payload: requestForm(mine, { description: '' }), headers: { 'x-lang': 'zh', 'x-token': buyer.token } });
-      t.equal(zh.json().message, codeMessages[Codes.PURCHASE_DESCRIPTION].zh);
+      t.equal(zh.json().message, codeMessages[TradeCodes.PURCHASE_DESCRIPTION].zh);
       const n = await m.db.selectFrom('purchase_request').select((eb) => eb.fn.countAll<number>().as('n')).where('buyer_id', '=', buyer.id).executeTakeFirstOrThrow();
       t.equal(Number(n.n), 0, 'nothing written');
     });
@@ -67,7 +68,7 @@ for (const { dialect, skip } of await dialects()) {
     t.test('only buyers (type 3) post; guests are asked to sign in', async (t) => {
       for (const who of [maker, trader]) {
         const r = await post(who);
-        t.equal(r.body.code, Codes.PURCHASE_BUYERS_ONLY);
+        t.equal(r.body.code, TradeCodes.PURCHASE_BUYERS_ONLY);
         t.equal(r.status, 403);
       }
       const guest = await m.post('/productBuy/release', requestForm('upload/x.jpg'));
@@ -90,7 +91,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(r.body.data.detail?.description, req.description, `${name}: reads the description`);
         t.equal(r.body.data.detail?.quantity, 500);
       }
-      for (const [token, code, name] of [[undefined, Codes.PURCHASE_SIGN_IN, 'a guest'], [otherBuyer.token, Codes.PURCHASE_MERCHANTS_ONLY, 'another buyer']] as const) {
+      for (const [token, code, name] of [[undefined, TradeCodes.PURCHASE_SIGN_IN, 'a guest'], [otherBuyer.token, TradeCodes.PURCHASE_MERCHANTS_ONLY, 'another buyer']] as const) {
         const r = await view(token);
         t.equal(r.status, 200);
         t.equal(r.body.data.detail, null, `${name}: no details`);
@@ -100,7 +101,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(r.body.data.teaser.catalogue, req.catalogue, `${name}: the teaser`);
       }
       const missing = await m.get('/productBuy/get?id=999999', maker.token);
-      t.equal(missing.body.code, Codes.PURCHASE_NOT_FOUND);
+      t.equal(missing.body.code, TradeCodes.PURCHASE_NOT_FOUND);
       t.equal(missing.status, 404);
     });
 
@@ -131,7 +132,7 @@ for (const { dialect, skip } of await dialects()) {
           const r = await m.post<PurchaseDetail>('/productBuy/act', { id: req.id, action, ...(action === 'republish' ? { deadline } : {}) }, buyer.token);
           const to = purchaseNext(state, action, 'buyer');
           if (to === null) {
-            t.equal(r.body.code, Codes.PURCHASE_ACTION_NOT_ALLOWED, `${state} ${action}: refused`);
+            t.equal(r.body.code, TradeCodes.PURCHASE_ACTION_NOT_ALLOWED, `${state} ${action}: refused`);
             t.equal(r.status, 409);
             const row = await m.db.selectFrom('purchase_request').select('status').where('id', '=', req.id).executeTakeFirstOrThrow();
             t.equal(row.status, state, `${state} ${action}: unchanged`);
@@ -172,16 +173,16 @@ for (const { dialect, skip } of await dialects()) {
       const req = await posted();
       for (const action of buyerActions) {
         const r = await m.post('/productBuy/act', { id: req.id, action, deadline: new Date(Date.now() + 2 * 24 * HOUR).toISOString() }, otherBuyer.token);
-        t.equal(r.body.code, Codes.PURCHASE_NOT_FOUND, `${action} by another buyer`);
+        t.equal(r.body.code, TradeCodes.PURCHASE_NOT_FOUND, `${action} by another buyer`);
         t.equal(r.status, 404);
       }
       const bySeller = await m.post('/productBuy/act', { id: req.id, action: 'close' }, maker.token);
-      t.equal(bySeller.body.code, Codes.PURCHASE_NOT_FOUND, 'a merchant cannot close it either');
+      t.equal(bySeller.body.code, TradeCodes.PURCHASE_NOT_FOUND, 'a merchant cannot close it either');
       await m.post('/productBuy/act', { id: req.id, action: 'close' }, buyer.token);
       const bad = await m.post('/productBuy/act', { id: req.id, action: 'republish' }, buyer.token);
-      t.equal(bad.body.code, Codes.PURCHASE_DEADLINE);
+      t.equal(bad.body.code, TradeCodes.PURCHASE_DEADLINE);
       const stale = await m.post('/productBuy/act', { id: req.id, action: 'republish', deadline: new Date(Date.now() + 2 * 24 * HOUR).toISOString(), expectedVersion: 0 }, buyer.token);
-      t.equal(stale.body.code, Codes.PURCHASE_STATUS_CHANGED, 'an old version is refused');
+      t.equal(stale.body.code, TradeCodes.PURCHASE_STATUS_CHANGED, 'an old version is refused');
       const row = await m.db.selectFrom('purchase_request').select(['status', 'buyer_id']).where('id', '=', req.id).executeTakeFirstOrThrow();
       t.equal(row.status, PurchaseStatus.CLOSED);
     });

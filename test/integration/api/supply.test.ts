@@ -11,6 +11,7 @@ import type { FollowedSupply, SupplyCounts, SupplyDetail, SupplyListItem, Supply
 import { dialects } from '../../helpers/db';
 import { createMarket } from '../../helpers/market';
 import { image, person, supplier } from '../../helpers/trade';
+import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 const form = (imagePath: string, over: Record<string, unknown> = {}) => ({
   imagePath, catalogue: PatternType.FABRIC, sample: true, quantity: 3000, unit: Unit.YARD, description: '库存经编蕾丝面料，黑白两色', ...over,
@@ -33,13 +34,13 @@ for (const { dialect, skip } of await dialects()) {
     t.test('the form: each rule with its message; only manufacturers and traders offer', async (t) => {
       const mine = await image(m, maker.id);
       const cases: Array<[Record<string, unknown>, number]> = [
-        [{ description: '' }, Codes.SUPPLY_DESCRIPTION],
-        [{ description: '花'.repeat(51) }, Codes.SUPPLY_DESCRIPTION],
-        [{ quantity: 0 }, Codes.SUPPLY_QUANTITY],
-        [{ imagePath: '' }, Codes.SUPPLY_IMAGE],
-        [{ imagePath: await image(m, buyer.id) }, Codes.SUPPLY_IMAGE],
-        [{ catalogue: 5 }, Codes.SUPPLY_CATALOGUE],
-        [{ unit: 5 }, Codes.SUPPLY_CATALOGUE],
+        [{ description: '' }, TradeCodes.SUPPLY_DESCRIPTION],
+        [{ description: '花'.repeat(51) }, TradeCodes.SUPPLY_DESCRIPTION],
+        [{ quantity: 0 }, TradeCodes.SUPPLY_QUANTITY],
+        [{ imagePath: '' }, TradeCodes.SUPPLY_IMAGE],
+        [{ imagePath: await image(m, buyer.id) }, TradeCodes.SUPPLY_IMAGE],
+        [{ catalogue: 5 }, TradeCodes.SUPPLY_CATALOGUE],
+        [{ unit: 5 }, TradeCodes.SUPPLY_CATALOGUE],
       ];
       for (const [change, code] of cases) {
         const r = await m.post('/companySupply/release', form(mine, change), maker.token);
@@ -47,7 +48,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(r.body.message, codeMessages[code].en);
       }
       const byBuyer = await m.post('/companySupply/release', form(await image(m, buyer.id)), buyer.token);
-      t.equal(byBuyer.body.code, Codes.SUPPLY_SELLERS_ONLY);
+      t.equal(byBuyer.body.code, TradeCodes.SUPPLY_SELLERS_ONLY);
       t.equal(byBuyer.status, 403);
       const guest = await m.post('/companySupply/release', form(mine));
       t.equal(guest.body.code, Codes.SESSION_EXPIRED);
@@ -66,7 +67,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(r.body.data.hidden, null, `${name}: nothing hidden`);
         t.equal(r.body.data.detail?.description, s.description, `${name}: the description`);
       }
-      for (const [token, code, name] of [[undefined, Codes.SUPPLY_SIGN_IN, 'a guest'], [trader.token, Codes.SUPPLY_BUYERS_ONLY, 'the trader'], [otherMaker.token, Codes.SUPPLY_BUYERS_ONLY, 'another maker']] as const) {
+      for (const [token, code, name] of [[undefined, TradeCodes.SUPPLY_SIGN_IN, 'a guest'], [trader.token, TradeCodes.SUPPLY_BUYERS_ONLY, 'the trader'], [otherMaker.token, TradeCodes.SUPPLY_BUYERS_ONLY, 'another maker']] as const) {
         const r = await view(token);
         t.equal(r.status, 200);
         t.equal(r.body.data.detail, null, `${name}: no details`);
@@ -78,7 +79,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await hall(buyer.token))?.description, s.description, 'the hall: a buyer reads the description');
       t.equal((await hall(trader.token))?.description, null, 'the hall: the trader does not');
       t.equal((await hall())?.quantity, null, 'the hall: nor does a guest');
-      t.equal((await m.get('/companySupply/get?id=999999')).body.code, Codes.SUPPLY_NOT_FOUND);
+      t.equal((await m.get('/companySupply/get?id=999999')).body.code, TradeCodes.SUPPLY_NOT_FOUND);
     });
 
     t.test("owner calls: another user's ids answer 'does not exist' and change nothing", async (t) => {
@@ -91,7 +92,7 @@ for (const { dialect, skip } of await dialects()) {
       for (const who of [otherMaker, trader, buyer]) {
         for (const [url, body] of attempts) {
           const r = await m.post(url, body, who.token);
-          t.equal(r.body.code, Codes.SUPPLY_NOT_FOUND, `${url} ${JSON.stringify(body).slice(0, 30)} by someone else`);
+          t.equal(r.body.code, TradeCodes.SUPPLY_NOT_FOUND, `${url} ${JSON.stringify(body).slice(0, 30)} by someone else`);
           t.equal(r.status, 404);
         }
       }
@@ -110,7 +111,7 @@ for (const { dialect, skip } of await dialects()) {
           if (state !== SupplyStatus.IN_SUPPLY) await m.post('/companySupply/setStatus', { id: s.id, action: 'close' }, who.token);
           const r = await m.post<SupplyDetail>('/companySupply/setStatus', { id: s.id, action }, who.token);
           const to = supplyNext(state, action);
-          if (to === null) t.equal(r.body.code, Codes.SUPPLY_ACTION_NOT_ALLOWED, `${state} ${action}: refused`);
+          if (to === null) t.equal(r.body.code, TradeCodes.SUPPLY_ACTION_NOT_ALLOWED, `${state} ${action}: refused`);
           else t.equal(r.body.data.status, to, `${state} ${action} → ${to}`);
         }
       }
@@ -123,11 +124,11 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(edited.body.data.quantity, 10);
       await m.post('/companySupply/setStatus', { id: s.id, action: 'delete' }, who.token);
       const gone = await m.post('/companySupply/edit', { id: s.id, ...form(await image(m, who.id)) }, who.token);
-      t.equal(gone.body.code, Codes.SUPPLY_NOT_FOUND, 'a deleted offer is gone');
+      t.equal(gone.body.code, TradeCodes.SUPPLY_NOT_FOUND, 'a deleted offer is gone');
       const closed = await m.get<Page<SupplyListItem>>(`/companySupply/listMyCompanySupplys?pageNum=1&pageSize=50&status=${SupplyStatus.CLOSED}`, who.token);
       t.equal(closed.body.data.total, 2);
       t.ok(closed.body.data.list.every((x) => x.status === SupplyStatus.CLOSED));
-      t.equal((await m.get('/companySupply/countByStatus', buyer.token)).body.code, Codes.SUPPLY_SELLERS_ONLY, 'a buyer has no supplies to count');
+      t.equal((await m.get('/companySupply/countByStatus', buyer.token)).body.code, TradeCodes.SUPPLY_SELLERS_ONLY, 'a buyer has no supplies to count');
     });
 
     t.test('favourites: only an existing offer in supply can be followed; followed offers are listed', async (t) => {
