@@ -3,6 +3,16 @@ import t from 'tap';
 import { Type } from '@sinclair/typebox';
 import { closedSchema } from '../../../api/http/closed-schemas';
 
+/** Just enough of a JSON schema to read what closing did. */
+interface Closed {
+  additionalProperties?: unknown;
+  maxItems?: number;
+  properties: Record<string, Closed>;
+  items: Closed;
+  anyOf: Closed[];
+  allOf: Closed[];
+}
+
 t.test('every object is closed unless it says otherwise, at any depth', async (t) => {
   const body = Type.Object({
     name: Type.String(),
@@ -10,7 +20,7 @@ t.test('every object is closed unless it says otherwise, at any depth', async (t
     either: Type.Union([Type.Object({ a: Type.String() }), Type.Null()]),
     free: Type.Object({ x: Type.String() }, { additionalProperties: true }),
   });
-  const closed = closedSchema(body) as Record<string, any>;
+  const closed = closedSchema(body) as Closed;
   t.equal(closed.additionalProperties, false, 'the body');
   t.equal(closed.properties.lines.items.additionalProperties, false, 'objects in arrays');
   t.equal(closed.properties.either.anyOf[0].additionalProperties, false, 'objects in unions');
@@ -21,7 +31,7 @@ t.test('every object is closed unless it says otherwise, at any depth', async (t
 
 t.test('the parts of an allOf stay open at their top, closed inside', async (t) => {
   const both = Type.Intersect([Type.Object({ a: Type.String(), inner: Type.Object({ b: Type.String() }) }), Type.Object({ c: Type.String() })]);
-  const closed = closedSchema(both) as Record<string, any>;
+  const closed = closedSchema(both) as Closed;
   t.notOk('additionalProperties' in closed.allOf[0], 'each part sees the others\' fields');
   t.equal(closed.allOf[0].properties.inner.additionalProperties, false);
 });
