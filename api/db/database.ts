@@ -2,7 +2,7 @@
 // DATABASE_URL is set. The rest of the api never knows which one it talks to, except through `dialect`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -32,7 +32,7 @@ export function openDatabase(cfg: DbConfig): Db {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -42,6 +42,30 @@ export function openDatabase(cfg: DbConfig): Db {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: cfg.schema, destroy: () => db.destroy() };
+}
+
+// Kysely opens a SQLite transaction with a plain (deferred) BEGIN: it takes the write lock only at its first
+// write. When another process (a backup, an operator's sqlite3 shell, the soak's lock) holds that lock, a
+// transaction that has already read cannot wait for it: SQLite answers SQLITE_BUSY at once instead of calling
+// the busy handler (waiting could deadlock two readers that both want to write), and the request fails with
+// a 500. Every transaction of ours writes, so it asks for the write lock up front: BEGIN IMMEDIATE waits
+// (busy_timeout) for the lock like a single statement does. Within the api nothing changes: Kysely's SQLite
+// driver already runs one connection, one transaction at a time.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** Unique-constraint violation on either dialect. */
