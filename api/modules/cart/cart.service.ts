@@ -9,7 +9,8 @@ import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { StorageDriver } from '../file/storage';
 import { belowMinimum, findColours, isPurchasable, linePrice } from '../catalogue/catalogue.service';
-import { colourSnapshots } from '../catalogue/catalogue.joins';
+import * as q from './cart.queries';
+import type { CartRow } from './cart.queries';
 
 export interface CartDeps { db: Kysely<Database>; storage: StorageDriver }
 export interface Buyer { id: number; company_id: number | null }
@@ -25,19 +26,6 @@ export function checkQuantity(buyType: number, num: number): void {
   }
 }
 
-function cartRows(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('shopping_cart as sc')
-    .innerJoin(colourSnapshots(db).as('k'), 'k.color_id', 'sc.color_id')
-    .select([
-      'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.updated_at',
-      'k.colour_name', 'k.colour_name_en', 'k.hex', 'k.image_path',
-      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.bulk_ladder', 'k.cover_path', 'k.product_status',
-      'k.company_name', 'k.company_name_en', 'k.company_status',
-    ])
-    .where('sc.user_id', '=', userId);
-}
-
-type CartRow = Awaited<ReturnType<ReturnType<typeof cartRows>['execute']>>[number];
 
 function toLine(storage: StorageDriver, r: CartRow): CartLine {
   const image = r.image_path || r.cover_path;
@@ -52,7 +40,7 @@ function toLine(storage: StorageDriver, r: CartRow): CartLine {
 }
 
 async function lineById({ db, storage }: CartDeps, userId: number, id: number): Promise<CartLine> {
-  const row = await cartRows(db, userId).where('sc.id', '=', id).executeTakeFirst();
+  const row = await q.cartLine(db, userId, id);
   if (!row) throw lineMissing();
   return toLine(storage, row);
 }
@@ -70,29 +58,22 @@ export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): 
   const { belowMinimum: minimum } = linePrice(input.buyType, colour, input.buyNum);
   if (minimum !== null) throw belowMinimum(minimum, colour.title);
   const now = new Date().toISOString();
-  const id = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('shopping_cart').select('id')
-      .where('user_id', '=', user.id).where('buy_type', '=', input.buyType).where('color_id', '=', input.colorId).executeTakeFirst();
-    if (!existing) {
-      const { n } = await trx.selectFrom('shopping_cart').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id).where('buy_type', '=', input.buyType).executeTakeFirstOrThrow();
-      if (Number(n) >= OrderLimits.maxCartLinesPerType) throw new ApiError(Codes.CART_FULL, 400);
+  return lineById(deps, user.id, await db.transaction().execute(async (trx) => {
+    const existing = await q.lineOfColour(trx, user.id, input.buyType, input.colorId);
+    if (!existing && await q.countLinesOfType(trx, user.id, input.buyType) >= OrderLimits.maxCartLinesPerType) {
+      throw new ApiError(Codes.CART_FULL, 400);
     }
     // Same colour in the same buy type: the new quantity replaces the old one (SPEC §4).
-    const row = await trx.insertInto('shopping_cart').values({
+    return q.upsertLine(trx, {
       user_id: user.id, company_id: colour.company_id, product_id: colour.product_id, color_id: colour.color_id,
       buy_type: input.buyType, buy_num: input.buyNum, created_at: now, updated_at: now,
-    }).onConflict((oc) => oc.columns(['user_id', 'buy_type', 'color_id']).doUpdateSet({ buy_num: input.buyNum, updated_at: now }))
-      .returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  });
-  return lineById(deps, user.id, id);
+    });
+  }));
 }
 
 /** The cart of one buy type, grouped by company: the group of the most recently touched line first. */
 export async function listCart({ db, storage }: CartDeps, userId: number, buyType: number): Promise<CartGroup[]> {
-  const rows = await cartRows(db, userId).where('sc.buy_type', '=', buyType)
-    .orderBy('sc.updated_at', 'desc').orderBy('sc.id', 'desc').execute();
+  const rows = await q.cartLinesOfType(db, userId, buyType);
   const groups = new Map<number, CartGroup>();
   for (const r of rows) {
     let g = groups.get(r.company_id);
@@ -106,27 +87,23 @@ export async function listCart({ db, storage }: CartDeps, userId: number, buyTyp
 }
 
 export async function setBuyNum(deps: CartDeps, userId: number, id: number, buyNum: number): Promise<CartLine> {
-  const line = await deps.db.selectFrom('shopping_cart').select(['id', 'buy_type', 'color_id']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const line = await q.ownLine(deps.db, userId, id);
   if (!line) throw lineMissing();
   checkQuantity(line.buy_type, buyNum);
   const [colour] = await findColours(deps.db, [line.color_id]);
   const minimum = colour ? linePrice(line.buy_type, colour, buyNum).belowMinimum : null;
   if (colour && minimum !== null) throw belowMinimum(minimum, colour.title);
-  await deps.db.updateTable('shopping_cart').set({ buy_num: buyNum, updated_at: new Date().toISOString() })
-    .where('id', '=', id).where('user_id', '=', userId).execute();
+  await q.setLineQuantity(deps.db, userId, id, buyNum, new Date().toISOString());
   return lineById(deps, userId, id);
 }
 
 /** Deletes the caller's lines among these ids (others' ids are ignored); returns how many went. */
 export async function deleteLines(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<number> {
-  const res = await db.deleteFrom('shopping_cart').where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return q.deleteOwnLines(db, userId, [...new Set(ids)]);
 }
 
 export async function countCart(db: Kysely<Database>, userId: number): Promise<CartCount> {
-  const rows = await db.selectFrom('shopping_cart').select((eb) => ['buy_type', eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId).groupBy('buy_type').execute();
-  const by = new Map(rows.map((r) => [r.buy_type, Number(r.n)]));
+  const by = await q.countByType(db, userId);
   const sampleCut = by.get(BuyType.SAMPLE_CUT) ?? 0, bulk = by.get(BuyType.BULK) ?? 0, plateCut = by.get(BuyType.PLATE_CUT) ?? 0;
   return { total: sampleCut + bulk + plateCut, sampleCut, bulk, plateCut };
 }
@@ -134,5 +111,5 @@ export async function countCart(db: Kysely<Database>, userId: number): Promise<C
 /** Takes ordered colours out of the buyer's cart, inside the placing transaction. */
 export async function removeOrdered(trx: Transaction<Database>, userId: number, buyType: number, colorIds: readonly number[]): Promise<void> {
   if (colorIds.length === 0) return;
-  await trx.deleteFrom('shopping_cart').where('user_id', '=', userId).where('buy_type', '=', buyType).where('color_id', 'in', [...new Set(colorIds)]).execute();
+  await q.deleteColours(trx, userId, buyType, [...new Set(colorIds)]);
 }
