@@ -8,6 +8,7 @@ import type { CatalogueTables } from '../modules/catalogue/catalogue.table';
 import type { CompanyTables } from '../modules/company/company.table';
 import type { ConsigneeTables } from '../modules/consignee/consignee.table';
 import type { CustomTables } from '../modules/custom/custom.table';
+import type { EnquiryTables } from '../modules/enquiry/enquiry.table';
 import type { DictionaryTables } from '../modules/dictionary/dictionary.table';
 import type { FavouriteTables } from '../modules/favourite/favourite.table';
 import type { FileTables } from '../modules/file/file.table';
@@ -23,5 +24,5 @@ import type { SupplyTables } from '../modules/supply/supply.table';
 
 export interface Database extends
   AccountTables, AreaTables, CartTables, CatalogueTables, CompanyTables, ConsigneeTables, CustomTables,
-  DictionaryTables, FavouriteTables, FileTables, NotificationTables, OrderTables, PlatformTables, PurchaseTables,
+  DictionaryTables, EnquiryTables, FavouriteTables, FileTables, NotificationTables, OrderTables, PlatformTables, PurchaseTables,
   SearchTables, SettlementTables, ShopTables, SmsTables, SupplyTables {}

@@ -3,6 +3,7 @@
 import { Codes, codeMessages } from '../../isomorphic/domain/codes';
 import { tradeCodeMessages } from '../../isomorphic/domain/trade-messages';
 import { catalogueSellerCodeMessages } from '../../isomorphic/domain/catalogue-seller-messages';
+import { enquiryCodeMessages } from '../../isomorphic/domain/enquiry-messages';
 
 export interface Bilingual { zh: string; en: string }
 
@@ -11,7 +12,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly bilingual: Bilingual;
   constructor(code: number, status: number, message?: Bilingual) {
-    const m = message ?? codeMessages[code] ?? tradeCodeMessages[code] ?? catalogueSellerCodeMessages[code] ?? codeMessages[Codes.INTERNAL];
+    const m = message ?? codeMessages[code] ?? tradeCodeMessages[code] ?? catalogueSellerCodeMessages[code] ?? enquiryCodeMessages[code] ?? codeMessages[Codes.INTERNAL];
     super(m.en);
     this.name = 'ApiError';
     this.code = code;

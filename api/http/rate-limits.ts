@@ -20,6 +20,8 @@ export const RateLimitRules = {
   passwordCheck: { max: 20, timeWindow: 15 * 60_000, groupId: 'password-check' },
   photoSearch: { max: 20, timeWindow: 60_000, groupId: 'photo-search' },
   upload: { max: 60, timeWindow: 60_000, groupId: 'upload' },
+  // Enquiries reach sellers' inboxes and message centres; each account has its own tighter budget (enquiry.service).
+  enquiry: { max: 60, timeWindow: 10 * 60_000, groupId: 'enquiry' },
 } satisfies Record<string, RateLimitRule>;
 
 /** Which routes (method and URL as registered) count against which budget. */
@@ -38,6 +40,8 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   'POST /file/token': RateLimitRules.upload,
   'POST /flower/customPattern': RateLimitRules.upload,
   'POST /clothes/customProduct': RateLimitRules.upload,
+  'POST /enquiry/askPurchase': RateLimitRules.enquiry,
+  'POST /enquiry/reply': RateLimitRules.enquiry,
 };
 
 export interface RateLimitSetup { redisUrl: string }

@@ -23,10 +23,11 @@ import { platformConsoleRoutes } from './platform/platform.routes';
 import { notificationRoutes } from './notification/notification.routes';
 import { purchaseRoutes } from './purchase/purchase.routes';
 import { supplyRoutes } from './supply/supply.routes';
+import { enquiryRoutes } from './enquiry/enquiry.routes';
 
 type ModulePlugin = (app: FastifyInstance, opts: { deps: ApiDeps }) => Promise<void>;
 
-const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, sellerCatalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes, supplyRoutes];
+const modules: ModulePlugin[] = [accountRoutes, consigneeRoutes, dictionaryRoutes, areaRoutes, catalogueRoutes, sellerCatalogueRoutes, companyRoutes, fileRoutes, cartRoutes, orderRoutes, shopOrderRoutes, platformRoutes, searchRoutes, favouriteRoutes, customRoutes, seoRoutes, shopRoutes, settlementRoutes, platformConsoleRoutes, notificationRoutes, purchaseRoutes, supplyRoutes, enquiryRoutes];
 
 export async function registerModules(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const plugin of modules) await app.register(plugin, { deps });

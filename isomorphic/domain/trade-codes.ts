@@ -1,4 +1,4 @@
-// Codes of purchase requests (求购), supply offers (供应) and enquiries (询盘): 700000-700999. Their
+// Codes of purchase requests (求购) and supply offers (供应): 700000-700999 (enquiries have theirs in enquiry-codes.ts). Their
 // messages in both languages are in trade-messages.ts, out of every page's first script (codes.ts spreads
 // these numbers into Codes; the api's errors and the trade pages read the messages there).
 export interface Bilingual { zh: string; en: string }
@@ -37,8 +37,4 @@ export const TradeCodes = {
   SUPPLY_SIGN_IN: 700047,
   SUPPLY_ACTION_NOT_ALLOWED: 700048,
   SUPPLY_OPEN_LIMIT: 700049,
-  ENQUIRY_NOT_FOUND: 700050,
-  ENQUIRY_TEXT: 700051,
-  ENQUIRY_TARGET: 700052,
-  ENQUIRY_OWN_TARGET: 700053,
 } as const;

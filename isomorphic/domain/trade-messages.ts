@@ -38,8 +38,4 @@ export const tradeCodeMessages: Record<number, Bilingual> = {
   [T.SUPPLY_SIGN_IN]: { zh: '请以服装设计师（买家）身份登录后查看供应详情', en: 'Sign in as a clothing designer (buyer) to see the supply details' },
   [T.SUPPLY_ACTION_NOT_ALLOWED]: { zh: '供应信息当前状态下不能进行此操作', en: 'This supply offer cannot do that in its current state' },
   [T.SUPPLY_OPEN_LIMIT]: { zh: '同时在售的供应最多100条', en: 'You can have at most 100 open supply offers' },
-  [T.ENQUIRY_NOT_FOUND]: { zh: '询盘不存在', en: 'This enquiry does not exist' },
-  [T.ENQUIRY_TEXT]: { zh: '询盘内容须为1-500个字符', en: 'The message must be 1-500 characters' },
-  [T.ENQUIRY_TARGET]: { zh: '询问的商品、供应或求购不存在', en: 'The product, offer or request you ask about does not exist' },
-  [T.ENQUIRY_OWN_TARGET]: { zh: '不能询问自己发布的信息', en: 'You cannot ask about your own listing' },
 };

@@ -15,5 +15,6 @@ import { customQuote } from './2026112440-custom-quote';
 import { purchase } from './2026112441-purchase';
 import { catalogueSeller } from './2026112442-catalogue-seller';
 import { supply } from './2026112443-supply';
+import { enquiry } from './2026112450-enquiry';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry];

@@ -187,3 +187,9 @@ const toInput = (r: RequestRow): PurchaseInput => ({
 export async function closeExpiredPurchases(db: Kysely<Database>, now = new Date()): Promise<number[]> {
   return (await closeExpired(db, now.toISOString())).map((r) => r.id);
 }
+
+/** What the enquiry module needs of a request: its buyer, description and whether it is open now; null when there is none. */
+export async function purchaseForEnquiry(db: Kysely<Database>, id: number, now = new Date()): Promise<{ buyerId: number; description: string; open: boolean } | null> {
+  const row = await findRequest(db, id);
+  return row ? { buyerId: row.buyer_id, description: row.description, open: effectivePurchaseStatus(row, now) === PurchaseStatus.IN_PURCHASE } : null;
+}

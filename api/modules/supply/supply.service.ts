@@ -174,3 +174,9 @@ export async function supplySummaries(deps: SupplyDeps, viewer: Viewer, ids: num
   const x = await extras(deps.db, rows);
   return new Map(rows.map((r) => [r.id, listItem(deps.storage, viewer, r, x, lang)]));
 }
+
+/** What the enquiry module needs of an offer: its owner, company, description and whether it is in supply; null when there is none. */
+export async function supplyForEnquiry(db: Kysely<Database>, id: number): Promise<{ userId: number; companyId: number | null; description: string; open: boolean } | null> {
+  const row = await findSupply(db, id);
+  return row ? { userId: row.user_id, companyId: row.company_id, description: row.description, open: row.status === SupplyStatus.IN_SUPPLY } : null;
+}
