@@ -3,12 +3,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import { Codes } from '../../../isomorphic/domain/codes';
 import {
-  afterSaleBlocksOrder, afterSaleDecisions, afterSaleStates, afterSaleStatusLabels, AfterSaleStatus, PaymentRecordStatus, type AfterSaleStatusCode,
+  afterSaleBlocksOrder, afterSaleDecisions, afterSaleStates, afterSaleStatusLabels, AfterSaleStatus, type AfterSaleStatusCode,
 } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { AfterSaleTable } from './order.table';
 import { findOrderFor, recordEvent, rowState, statusChanged, touch, type Party } from './order.lifecycle';
+import * as q from './order.queries';
 
 export type AfterSaleRow = Selectable<AfterSaleTable>;
 
@@ -23,10 +24,10 @@ export async function applyAfterSale(db: Kysely<Database>, party: Party, input: 
   const reason = input.reason.trim();
   return db.transaction().execute(async (trx) => {
     await touch(trx, order, { after_sale_status: AfterSaleStatus.APPLIED }, now);
-    const row = await trx.insertInto('after_sale').values({
+    const row = await q.insertAfterSale(trx, {
       order_id: order.id, buyer_id: party.userId, reason, status: AfterSaleStatus.APPLIED, order_state: state,
       platform_note: '', decided_by: null, created_at: at, updated_at: at, decided_at: null,
-    }).returningAll().executeTakeFirstOrThrow();
+    });
     await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: party.userId, action: 'applyAfterSale', from: state, to: state, note: reason, at });
     return row;
   });
@@ -39,21 +40,21 @@ export interface Decision { afterSaleId: number; decision: Exclude<AfterSaleStat
 export type DecisionHook = (trx: Kysely<Database>, before: AfterSaleRow, after: AfterSaleRow) => Promise<void>;
 
 export async function decideAfterSale(db: Kysely<Database>, operatorId: number, input: Decision, now = new Date(), onDecided?: DecisionHook): Promise<AfterSaleRow> {
-  const current = await db.selectFrom('after_sale').selectAll().where('id', '=', input.afterSaleId).executeTakeFirst();
+  const current = await q.afterSaleById(db, input.afterSaleId);
   if (!current) throw new ApiError(Codes.AFTER_SALE_NOT_FOUND, 404);
   if (!afterSaleDecisions.some((d) => d.from === current.status && d.to === input.decision)) throw new ApiError(Codes.AFTER_SALE_DECISION_NOT_ALLOWED, 409);
   const at = now.toISOString();
   const note = (input.note ?? '').trim();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('after_sale')
-      .set({ status: input.decision, platform_note: note, decided_by: operatorId, updated_at: at, decided_at: input.decision === AfterSaleStatus.INTERVENED ? null : at })
-      .where('id', '=', current.id).where('status', '=', current.status).returningAll().executeTakeFirst();
+    const row = await q.decideAfterSaleRow(trx, current.id, current.status, {
+      status: input.decision, platform_note: note, decided_by: operatorId, updated_at: at, decided_at: input.decision === AfterSaleStatus.INTERVENED ? null : at,
+    });
     if (!row) throw new ApiError(Codes.AFTER_SALE_DECISION_NOT_ALLOWED, 409);
-    const order = await trx.selectFrom('trade_order').selectAll().where('id', '=', current.order_id).executeTakeFirstOrThrow();
+    const order = await q.orderById(trx, current.order_id);
+    if (!order) throw new ApiError(Codes.AFTER_SALE_NOT_FOUND, 404);
     await touch(trx, order, { after_sale_status: input.decision }, now);
     if (input.decision === AfterSaleStatus.APPROVED) {
-      await trx.updateTable('order_payment').set({ status: PaymentRecordStatus.VOID, decided_at: at, decision_note: note })
-        .where('order_id', '=', order.id).where('status', '=', PaymentRecordStatus.PENDING).execute();
+      await q.voidPendingPayments(trx, order.id, at, note);
     }
     const state = rowState(order);
     const label = afterSaleStatusLabels[input.decision].zh;
@@ -65,6 +66,5 @@ export async function decideAfterSale(db: Kysely<Database>, operatorId: number, 
 
 /** After-sale requests awaiting the platform (0 applied, 1 intervened), oldest first. */
 export function openAfterSales(db: Kysely<Database>, limit: number, offset: number) {
-  return db.selectFrom('after_sale').selectAll().where('status', 'in', [AfterSaleStatus.APPLIED, AfterSaleStatus.INTERVENED])
-    .orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute();
+  return q.openAfterSaleRows(db, limit, offset);
 }

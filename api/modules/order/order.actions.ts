@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { Delivery } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { formatPrice } from '../../../isomorphic/domain/format';
-import { OrderLimits, PaymentRecordStatus, PaymentStage } from '../../../isomorphic/domain/order';
+import { OrderLimits, PaymentStage } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import { assertAllowed, findOrderFor, move, orderTooLarge, type OrderRow, type Party } from './order.lifecycle';
+import * as q from './order.queries';
 
 async function hasPendingPayment(db: Kysely<Database>, orderId: number): Promise<boolean> {
-  const row = await db.selectFrom('order_payment').select('id').where('order_id', '=', orderId).where('status', '=', PaymentRecordStatus.PENDING).executeTakeFirst();
-  return !!row;
+  return !!(await q.pendingPayment(db, orderId));
 }
 
 export interface ActionInput { id: number; expectedState?: number }
@@ -54,7 +54,7 @@ const priceInvalid = (zh: string, en: string) => new ApiError(Codes.ORDER_PRICE_
 export async function confirmOrder(db: Kysely<Database>, party: Party, input: ConfirmInput, now = new Date()): Promise<OrderRow> {
   const order = await findOrderFor(db, party, input.id);
   assertAllowed(order, 'seller', 'confirm', input.expectedState);
-  const lines = await db.selectFrom('order_line').select(['id', 'unit_price', 'num']).where('order_id', '=', order.id).execute();
+  const lines = await q.linePrices(db, order.id);
   const overrides = new Map((input.lines ?? []).map((l) => [l.lineId, l.unitPrice]));
   for (const lineId of overrides.keys()) {
     if (!lines.some((l) => l.id === lineId)) throw priceInvalid(`订单中没有明细 ${lineId}`, `The order has no line ${lineId}`);
@@ -77,7 +77,7 @@ export async function confirmOrder(db: Kysely<Database>, party: Party, input: Co
   }
   const to = input.paymentMode === 'deposit' ? PaymentStage.AWAITING_DEPOSIT : PaymentStage.AWAITING_FULL_PAYMENT;
   return db.transaction().execute(async (trx) => {
-    for (const l of priced) await trx.updateTable('order_line').set({ unit_price: l.unitPrice, amount: l.amount }).where('id', '=', l.id).where('order_id', '=', order.id).execute();
+    for (const l of priced) await q.setLinePrice(trx, order.id, l.id, l.unitPrice, l.amount);
     return move(trx, order, {
       actor: 'seller', userId: party.userId, action: 'confirm', to, expectedState: input.expectedState, now,
       set: { goods_amount: goods, deposit_amount: deposit, balance_amount: balance, stock_period: input.stockPeriod ?? order.stock_period },

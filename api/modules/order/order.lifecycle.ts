@@ -13,6 +13,7 @@ import { companyUserIds } from '../account/account.service';
 import { notify } from '../notification/notification.service';
 import type { Database } from '../../db/schema';
 import type { TradeOrderTable } from './order.table';
+import * as q from './order.queries';
 
 export type OrderRow = Selectable<TradeOrderTable>;
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -49,11 +50,16 @@ export function sellerOf(user: { id: number; company_id: number | null }): Party
 }
 export const buyerOf = (user: { id: number; company_id: number | null }): Party => ({ role: 'buyer', userId: user.id, companyId: user.company_id });
 
+/** Any order by id, for the platform's desks (operators only); a missing one answers "order does not exist". */
+export async function findOrder(db: Db, id: number): Promise<OrderRow> {
+  const row = await q.orderById(db, id);
+  if (!row) throw orderMissing();
+  return row;
+}
+
 /** The order if this party may see it; anyone else's order answers "order does not exist". */
 export async function findOrderFor(db: Db, party: Party, id: number): Promise<OrderRow> {
-  let q = db.selectFrom('trade_order').selectAll().where('id', '=', id);
-  q = party.role === 'buyer' ? q.where('buyer_id', '=', party.userId) : q.where('company_id', '=', party.companyId ?? -1);
-  const row = await q.executeTakeFirst();
+  const row = await q.orderInScope(db, id, party.role === 'buyer' ? { buyerId: party.userId } : { companyId: party.companyId ?? -1 });
   if (!row) throw orderMissing();
   return row;
 }
@@ -61,9 +67,9 @@ export async function findOrderFor(db: Db, party: Party, id: number): Promise<Or
 export interface EventInput { orderId: number; actor: Actor; userId: number | null; action: string; from: OrderState | null; to: OrderState | null; note?: string; at: string }
 
 export async function recordEvent(trx: Db, e: EventInput): Promise<void> {
-  await trx.insertInto('order_event').values({
+  await q.insertEvent(trx, {
     order_id: e.orderId, actor: e.actor, actor_user_id: e.userId, action: e.action, from_state: e.from, to_state: e.to, note: e.note ?? '', created_at: e.at,
-  }).execute();
+  });
   await tellParties(trx, e);
 }
 
@@ -71,7 +77,7 @@ export async function recordEvent(trx: Db, e: EventInput): Promise<void> {
 async function tellParties(trx: Db, e: EventInput): Promise<void> {
   const sides = orderEventRecipients(e.action, e.actor);
   if (sides.length === 0) return;
-  const o = await trx.selectFrom('trade_order').select(['buyer_id', 'company_id', 'order_no']).where('id', '=', e.orderId).executeTakeFirst();
+  const o = await q.orderParties(trx, e.orderId);
   if (!o) return;
   for (const side of sides) {
     const ids = (side === 'buyer' ? [o.buyer_id] : await companyUserIds(trx, o.company_id)).filter((id) => id !== e.userId);
@@ -120,12 +126,7 @@ export async function move(trx: Transaction<Database>, order: OrderRow, m: Move)
     const days = order.stock_period > 0 ? order.stock_period : OrderLimits.defaultShipDays;
     set.ship_by = new Date(m.now.getTime() + days * 86400_000).toISOString();
   }
-  const updated = await trx.updateTable('trade_order').set(set)
-    .where('id', '=', order.id)
-    .where('status', '=', order.status)
-    .where('version', '=', order.version)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await q.updateOrderIfUnchanged(trx, order.id, { status: order.status, version: order.version }, set);
   if (!updated) throw statusChanged();
   await recordEvent(trx, { orderId: order.id, actor: m.actor, userId: m.userId, action: m.action, from, to: step.to, note: m.note, at });
   return updated;
@@ -134,8 +135,7 @@ export async function move(trx: Transaction<Database>, order: OrderRow, m: Move)
 /** Bumps the version of an order without a state change (a side record such as a payment or an
  *  after-sale changed), so that a conflicting step prepared from the older read is refused. */
 export async function touch(trx: Transaction<Database>, order: OrderRow, set: Updateable<TradeOrderTable>, now: Date): Promise<OrderRow> {
-  const updated = await trx.updateTable('trade_order').set({ ...set, updated_at: now.toISOString(), version: order.version + 1 })
-    .where('id', '=', order.id).where('version', '=', order.version).returningAll().executeTakeFirst();
+  const updated = await q.updateOrderIfUnchanged(trx, order.id, { version: order.version }, { ...set, updated_at: now.toISOString(), version: order.version + 1 });
   if (!updated) throw statusChanged();
   return updated;
 }

@@ -12,6 +12,7 @@ import {
   assertAllowed, findOrderFor, isUniqueViolation, move, notAllowed, orderMissing, recordEvent, rowState, statusChanged, touch, type OrderRow, type Party,
 } from './order.lifecycle';
 import type { PaymentDriver } from './payment.driver';
+import * as q from './order.queries';
 
 type PaymentRow = Selectable<OrderPaymentTable>;
 
@@ -22,16 +23,13 @@ const describe = (p: Pick<PaymentRow, 'purpose' | 'amount'>) => {
 };
 
 function pendingOf(db: Kysely<Database> | Transaction<Database>, orderId: number) {
-  return db.selectFrom('order_payment').selectAll().where('order_id', '=', orderId).where('status', '=', PaymentRecordStatus.PENDING).executeTakeFirst();
+  return q.pendingPayment(db, orderId);
 }
 
 /** Marks a pending payment confirmed and moves the order on (inside the caller's transaction). */
 async function settle(trx: Transaction<Database>, order: OrderRow, payment: PaymentRow, actor: Actor, userId: number | null, now: Date): Promise<OrderRow> {
   if (paymentPurposeOf[rowState(order)] !== payment.purpose) throw statusChanged();
-  const res = await trx.updateTable('order_payment')
-    .set({ status: PaymentRecordStatus.CONFIRMED, decided_at: now.toISOString(), decided_by: userId })
-    .where('id', '=', payment.id).where('status', '=', PaymentRecordStatus.PENDING).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw statusChanged();
+  if (!await q.decidePendingPayment(trx, payment.id, { status: PaymentRecordStatus.CONFIRMED, decided_at: now.toISOString(), decided_by: userId })) throw statusChanged();
   return move(trx, order, { actor, userId, action: 'confirmPayment', set: { paid_amount: order.paid_amount + payment.amount }, note: describe(payment), now });
 }
 
@@ -54,11 +52,11 @@ export async function declarePayment(db: Kysely<Database>, driver: PaymentDriver
         actor: 'buyer', userId: party.userId, action: 'declarePayment', expectedState: input.expectedState, now,
         note: describe({ purpose, amount: due }),
       });
-      const payment = await trx.insertInto('order_payment').values({
+      const payment = await q.insertPayment(trx, {
         order_id: order.id, purpose, amount: due, driver: driver.name, status: PaymentRecordStatus.PENDING,
         payer_name: input.payerName.trim(), reference: declaration.reference.trim(), note: (input.note ?? '').trim(),
         declared_by: party.userId, created_at: now.toISOString(), decided_at: null, decided_by: null, decision_note: '',
-      }).returningAll().executeTakeFirstOrThrow();
+      });
       // A provider that confirms at once settles in the same transaction, as the system.
       return declaration.confirmed && !driver.sellerConfirms ? settle(trx, declared, payment, 'system', null, now) : declared;
     });
@@ -85,10 +83,8 @@ export async function rejectPayment(db: Kysely<Database>, party: Party, id: numb
   return db.transaction().execute(async (trx) => {
     const payment = await pendingOf(trx, order.id);
     if (!payment) throw new ApiError(Codes.PAYMENT_NOT_DECLARED, 400);
-    const res = await trx.updateTable('order_payment')
-      .set({ status: PaymentRecordStatus.REJECTED, decided_at: now.toISOString(), decided_by: party.userId, decision_note: note.trim() })
-      .where('id', '=', payment.id).where('status', '=', PaymentRecordStatus.PENDING).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw statusChanged();
+    const decided = await q.decidePendingPayment(trx, payment.id, { status: PaymentRecordStatus.REJECTED, decided_at: now.toISOString(), decided_by: party.userId, decision_note: note.trim() });
+    if (!decided) throw statusChanged();
     const updated = await touch(trx, order, {}, now);
     const state = rowState(order);
     await recordEvent(trx, { orderId: order.id, actor: 'seller', userId: party.userId, action: 'rejectPayment', from: state, to: state, note: note.trim() || describe(payment), at: now.toISOString() });
@@ -98,9 +94,10 @@ export async function rejectPayment(db: Kysely<Database>, party: Party, id: numb
 
 /** Called by an online provider's notification: the payment is confirmed by the system. */
 export async function settleProviderPayment(db: Kysely<Database>, paymentId: number, now = new Date()): Promise<OrderRow> {
-  const payment = await db.selectFrom('order_payment').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  const payment = await q.paymentById(db, paymentId);
   if (!payment) throw orderMissing();
   if (payment.status !== PaymentRecordStatus.PENDING) throw statusChanged();
-  const order = await db.selectFrom('trade_order').selectAll().where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+  const order = await q.orderById(db, payment.order_id);
+  if (!order) throw orderMissing();
   return db.transaction().execute((trx) => settle(trx, order, payment, 'system', null, now));
 }

@@ -13,6 +13,7 @@ import { checkQuantity, removeOrdered } from '../cart/cart.service';
 import { belowMinimum, findColours, isPurchasable, linePrice, type ColourRow } from '../catalogue/catalogue.service';
 import { findOwnConsignee } from '../consignee/consignee.service';
 import { isUniqueViolation, orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
+import * as q from './order.queries';
 
 export interface PlacingBuyer { id: number; company_id: number | null }
 
@@ -36,10 +37,10 @@ function requestHash(input: PlaceOrderInput): string {
 }
 
 async function placementOrders(db: Kysely<Database>, buyerId: number, key: string, hash: string): Promise<OrderRow[] | null> {
-  const placement = await db.selectFrom('order_placement').selectAll().where('buyer_id', '=', buyerId).where('idempotency_key', '=', key).executeTakeFirst();
+  const placement = await q.placementByKey(db, buyerId, key);
   if (!placement) return null;
   if (placement.request_hash !== hash) throw new ApiError(Codes.IDEMPOTENCY_KEY_REUSED, 409);
-  return db.selectFrom('trade_order').selectAll().where('placement_id', '=', placement.id).orderBy('id').execute();
+  return q.ordersOfPlacement(db, placement.id);
 }
 
 const productRefused = (code: number, title: string, zh: string, en: string) => new ApiError(code, 400, { zh: `${title}：${zh}`, en: `${title}: ${en}` });
@@ -100,15 +101,13 @@ export async function placeOrder(db: Kysely<Database>, buyer: PlacingBuyer, inpu
 
   try {
     return await db.transaction().execute(async (trx: Transaction<Database>) => {
-      const placement = await trx.insertInto('order_placement').values({
-        buyer_id: buyer.id, idempotency_key: input.idempotencyKey, request_hash: hash, created_at: at,
-      }).returning('id').executeTakeFirstOrThrow();
+      const placementId = await q.insertPlacement(trx, { buyer_id: buyer.id, idempotency_key: input.idempotencyKey, request_hash: hash, created_at: at });
       const created: OrderRow[] = [];
       for (const [i, entry] of input.orders.entries()) {
         const lines = priced[i];
         const goods = lines.some((l) => l.amount === null) ? null : lines.reduce((sum, l) => sum + (l.amount ?? 0), 0);
-        const order = await trx.insertInto('trade_order').values({
-          order_no: newOrderNo(now), placement_id: placement.id, buyer_id: buyer.id, company_id: entry.companyId, buy_type: input.buyType,
+        const order = await q.insertOrder(trx, {
+          order_no: newOrderNo(now), placement_id: placementId, buyer_id: buyer.id, company_id: entry.companyId, buy_type: input.buyType,
           status, sub_status: subStatus, status_at: at, version: 0, after_sale_status: null,
           goods_amount: goods, deposit_amount: 0, balance_amount: 0, paid_amount: 0,
           remark: (entry.remark ?? '').trim(), stock_period: entry.stockPeriod ?? 0, delivery: input.delivery,
@@ -117,12 +116,12 @@ export async function placeOrder(db: Kysely<Database>, buyer: PlacingBuyer, inpu
           carrier: '', tracking_no: '', ship_by: null, cancel_reason: '', created_at: at, updated_at: at,
           seller_confirmed_at: null, deposit_paid_at: null, paid_at: null, sample_sent_at: null, shipped_at: null,
           received_at: null, trade_success_at: null, cancelled_at: null,
-        }).returningAll().executeTakeFirstOrThrow();
-        await trx.insertInto('order_line').values(lines.map((l, sort) => ({
+        });
+        await q.insertLines(trx, lines.map((l, sort) => ({
           order_id: order.id, product_id: l.colour.product_id, color_id: l.colour.color_id, title: l.colour.title, title_en: l.colour.title_en,
           code: l.colour.code, colour_name: l.colour.colour_name, colour_name_en: l.colour.colour_name_en, hex: l.colour.hex,
           image_path: l.colour.image_path || l.colour.cover_path, unit: l.colour.unit, unit_price: l.unitPrice, num: l.num, amount: l.amount, sort,
-        }))).execute();
+        })));
         await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: buyer.id, action: 'place', from: null, to: initialState[input.buyType as keyof typeof initialState], note: order.remark, at });
         created.push(order);
       }

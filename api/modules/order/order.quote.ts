@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { findOwnConsignee } from '../consignee/consignee.service';
 import { orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
 import { newOrderNo } from './order.placement';
+import * as q from './order.queries';
 
 export interface QuotedOrderInput {
   buyerId: number;
@@ -32,9 +33,8 @@ export interface QuotedOrderInput {
 
 /** The order an earlier call placed under this key, if any. */
 export async function quotedOrderOf(db: Kysely<Database>, buyerId: number, key: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('trade_order').selectAll()
-    .where('placement_id', 'in', (eb) => eb.selectFrom('order_placement').select('id').where('buyer_id', '=', buyerId).where('idempotency_key', '=', key))
-    .orderBy('id').executeTakeFirst();
+  const placement = await q.placementByKey(db, buyerId, key);
+  return placement ? (await q.ordersOfPlacement(db, placement.id))[0] : undefined;
 }
 
 /** Places the order in the caller's transaction `trx`; a second call with the same key answers the first order. */
@@ -49,11 +49,11 @@ export async function placeQuotedOrder(trx: Kysely<Database>, input: QuotedOrder
   const at = now.toISOString();
   const state = initialState[BuyType.BULK];
   const { status, subStatus } = splitState(state);
-  const placement = await trx.insertInto('order_placement').values({
+  const placementId = await q.insertPlacement(trx, {
     buyer_id: input.buyerId, idempotency_key: input.idempotencyKey, request_hash: `quote:${input.companyId}:${input.num}:${input.unitPrice ?? ''}`, created_at: at,
-  }).returning('id').executeTakeFirstOrThrow();
-  const order = await trx.insertInto('trade_order').values({
-    order_no: newOrderNo(now), placement_id: placement.id, buyer_id: input.buyerId, company_id: input.companyId, buy_type: BuyType.BULK,
+  });
+  const order = await q.insertOrder(trx, {
+    order_no: newOrderNo(now), placement_id: placementId, buyer_id: input.buyerId, company_id: input.companyId, buy_type: BuyType.BULK,
     status, sub_status: subStatus, status_at: at, version: 0, after_sale_status: null,
     goods_amount: amount, deposit_amount: 0, balance_amount: 0, paid_amount: 0,
     remark: input.remark.trim(), stock_period: input.stockPeriod, delivery: input.delivery,
@@ -62,12 +62,12 @@ export async function placeQuotedOrder(trx: Kysely<Database>, input: QuotedOrder
     carrier: '', tracking_no: '', ship_by: null, cancel_reason: '', created_at: at, updated_at: at,
     seller_confirmed_at: null, deposit_paid_at: null, paid_at: null, sample_sent_at: null, shipped_at: null,
     received_at: null, trade_success_at: null, cancelled_at: null,
-  }).returningAll().executeTakeFirstOrThrow();
+  });
   // A quotation is no catalogue product: product and colour 0 (the order pages link no product for it).
-  await trx.insertInto('order_line').values({
+  await q.insertLines(trx, [{
     order_id: order.id, product_id: 0, color_id: 0, title: input.title, title_en: input.title, code: input.code, colour_name: '', colour_name_en: '',
     hex: '', image_path: input.imagePath, unit: input.unit, unit_price: input.unitPrice, num: input.num, amount, sort: 0,
-  }).execute();
+  }]);
   await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: input.buyerId, action: 'place', from: null, to: state, note: order.remark, at });
   return order;
 }

@@ -2,10 +2,11 @@
 // system (9900), received bulk orders become a trade success after the after-sale window.
 import type { Kysely } from 'kysely';
 import { Codes } from '../../../isomorphic/domain/codes';
-import { AfterSaleStatus, OrderStatus, orderLifecycle, PaymentRecordStatus, splitState, type OrderAction } from '../../../isomorphic/domain/order';
+import { orderLifecycle, splitState, type OrderAction } from '../../../isomorphic/domain/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import { move, type OrderRow } from './order.lifecycle';
+import * as q from './order.queries';
 
 /** The states from which the system may take this action, per the lifecycle table. */
 function systemStates(action: OrderAction) {
@@ -32,13 +33,7 @@ async function apply(db: Kysely<Database>, rows: OrderRow[], action: OrderAction
 export async function cancelOverdueOrders(db: Kysely<Database>, now: Date, maxAgeMs: number, batch = 200): Promise<number[]> {
   const cutoff = new Date(now.getTime() - maxAgeMs).toISOString();
   const states = systemStates('cancel');
-  const rows = await db.selectFrom('trade_order').selectAll()
-    .where('status_at', '<', cutoff)
-    .where((eb) => eb.or(states.map((s) => eb.and([eb('status', '=', s.status), s.subStatus === null ? eb('sub_status', 'is', null) : eb('sub_status', '=', s.subStatus)]))))
-    .where((eb) => eb.or([eb('after_sale_status', 'is', null), eb('after_sale_status', '=', AfterSaleStatus.REJECTED)]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_payment').select('order_payment.id')
-      .whereRef('order_payment.order_id', '=', 'trade_order.id').where('order_payment.status', '=', PaymentRecordStatus.PENDING))))
-    .orderBy('id').limit(batch).execute();
+  const rows = await q.idleUnpaidOrders(db, states, cutoff, batch);
   const hours = Math.round(maxAgeMs / 3600_000);
   return apply(db, rows, 'cancel', `超时未付款，系统自动取消（${hours}小时）`, now);
 }
@@ -46,10 +41,6 @@ export async function cancelOverdueOrders(db: Kysely<Database>, now: Date, maxAg
 /** Received bulk orders (2040) without an open after-sale become a trade success (2060) afterMs after receipt. */
 export async function completeReceivedOrders(db: Kysely<Database>, now: Date, afterMs: number, batch = 200): Promise<number[]> {
   const cutoff = new Date(now.getTime() - afterMs).toISOString();
-  const rows = await db.selectFrom('trade_order').selectAll()
-    .where('status', '=', OrderStatus.BULK_RECEIVED)
-    .where('received_at', '<', cutoff)
-    .where((eb) => eb.or([eb('after_sale_status', 'is', null), eb('after_sale_status', '=', AfterSaleStatus.REJECTED)]))
-    .orderBy('id').limit(batch).execute();
+  const rows = await q.receivedBulkOrders(db, cutoff, batch);
   return apply(db, rows, 'complete', '收货后售后期满，系统确认交易成功', now);
 }

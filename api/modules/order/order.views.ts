@@ -2,7 +2,7 @@
 // The actions offered come from the lifecycle table, for the caller's side of the order.
 import type { Kysely, Selectable } from 'kysely';
 import {
-  actionLabels, afterSaleBlocksOrder, afterSaleStates, afterSaleStatusLabels, allowedActions, amountDue, PaymentRecordStatus, shippingFlag,
+  actionLabels, afterSaleBlocksOrder, afterSaleStates, afterSaleStatusLabels, allowedActions, amountDue, shippingFlag,
   stateLabel, statusGroupNames, statusGroups, traceFields, traceLabels,
   type OrderAction, type PaymentPurpose, type PaymentRecordStatusName, type StatusGroup,
 } from '../../../isomorphic/domain/order';
@@ -17,6 +17,7 @@ import type { StorageDriver } from '../file/storage';
 import { userBriefs } from '../account/account.service';
 import { companyNames } from '../company/company.service';
 import { rowState, traceColumn, type OrderRow, type Party } from './order.lifecycle';
+import * as q from './order.queries';
 
 export interface ViewDeps { db: Kysely<Database>; storage: StorageDriver }
 
@@ -55,10 +56,10 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
   const companyIds = [...new Set(rows.map((r) => r.company_id))];
   const buyerIds = [...new Set(rows.map((r) => r.buyer_id))];
   const [lines, companyOf, buyerOf, pending] = await Promise.all([
-    deps.db.selectFrom('order_line').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('sort').orderBy('id').execute(),
+    q.linesOfOrders(deps.db, ids),
     companyNames(deps.db, companyIds),
     userBriefs(deps.db, buyerIds),
-    deps.db.selectFrom('order_payment').select('order_id').where('order_id', 'in', ids).where('status', '=', PaymentRecordStatus.PENDING).execute(),
+    q.ordersWithPendingPayment(deps.db, ids),
   ]);
   const linesOf = new Map<number, OrderLine[]>();
   for (const l of lines) {
@@ -66,7 +67,6 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
     list.push(toLine(deps.storage, l));
     linesOf.set(l.order_id, list);
   }
-  const pendingSet = new Set(pending.map((p) => p.order_id));
   return rows.map((o) => {
     const state = rowState(o);
     const company = companyOf.get(o.company_id);
@@ -79,7 +79,7 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
       buyerId: o.buyer_id, buyerName: buyer ? buyer.nickname || maskMobile(buyer.mobile) : '',
       ...amounts, amountDue: amountDue(state, amounts), delivery: o.delivery,
       lines: linesOf.get(o.id) ?? [], createdAt: iso(o.created_at),
-      actions: actionsFor(o, role, pendingSet.has(o.id)),
+      actions: actionsFor(o, role, pending.has(o.id)),
       canApplyAfterSale: role === 'buyer' && !afterSaleBlocksOrder(o.after_sale_status) && afterSaleStates.includes(state),
     };
   });
@@ -88,21 +88,18 @@ async function summaries(deps: ViewDeps, rows: OrderRow[], role: Party['role'], 
 export interface OrderFilter { buyType?: number; statusGroup?: StatusGroup; pageNum: number; pageSize: number }
 
 function scoped(db: Kysely<Database>, party: Party, f: Pick<OrderFilter, 'buyType'>) {
-  let q = db.selectFrom('trade_order');
-  q = party.role === 'buyer' ? q.where('buyer_id', '=', party.userId) : q.where('company_id', '=', party.companyId ?? -1);
-  if (f.buyType !== undefined) q = q.where('buy_type', '=', f.buyType);
-  return q;
+  return q.scopedOrders(db, party.role === 'buyer' ? { buyerId: party.userId } : { companyId: party.companyId ?? -1 }, f.buyType);
 }
 
 /** The caller's orders (as buyer, or as seller for their company), newest first, one status group. */
 export async function listOrders(deps: ViewDeps, party: Party, f: OrderFilter, lang: Lang, now = new Date()): Promise<Page<OrderSummary>> {
-  let q = scoped(deps.db, party, f);
+  let orders = scoped(deps.db, party, f);
   const group = f.statusGroup ?? 'all';
-  if (group === 'afterSale') q = q.where('after_sale_status', 'in', [0, 1]);
-  else if (group !== 'all') q = q.where('status', 'in', [...statusGroups[group]]);
+  if (group === 'afterSale') orders = orders.where('after_sale_status', 'in', [0, 1]);
+  else if (group !== 'all') orders = orders.where('status', 'in', [...statusGroups[group]]);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').offset((f.pageNum - 1) * f.pageSize).limit(f.pageSize).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    orders.selectAll().orderBy('id', 'desc').offset((f.pageNum - 1) * f.pageSize).limit(f.pageSize).execute(),
+    orders.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: await summaries(deps, rows, party.role, lang, now), total: Number(count.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }
@@ -126,9 +123,9 @@ export async function statOrders(db: Kysely<Database>, party: Party, buyType: nu
 export async function orderDetail(deps: ViewDeps, party: Party, order: OrderRow, lang: Lang, now = new Date()): Promise<OrderDetail> {
   const [[summary], events, payments, afterSales] = await Promise.all([
     summaries(deps, [order], party.role, lang, now),
-    deps.db.selectFrom('order_event').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-    deps.db.selectFrom('order_payment').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-    deps.db.selectFrom('after_sale').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+    q.eventsOf(deps.db, order.id),
+    q.paymentsOf(deps.db, order.id),
+    q.afterSalesOf(deps.db, order.id),
   ]);
   const timeline: OrderEvent[] = events.map((e) => ({
     id: e.id, actor: e.actor as OrderEvent['actor'], action: e.action,

@@ -9,7 +9,7 @@ import { Id, PageQuery } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import { recordAudit } from '../platform/platform.service';
 import { decideAfterSale, openAfterSales } from './after-sale.service';
-import { buyerOf, orderMissing } from './order.lifecycle';
+import { buyerOf, findOrder } from './order.lifecycle';
 import { AfterSaleSchema, DecideAfterSaleBody, OrderDetailSchema, orderResponses } from './order.schemas';
 import { orderDetail, toAfterSale } from './order.views';
 
@@ -46,8 +46,7 @@ export async function platformRoutes(fastify: FastifyInstance, opts: { deps: Api
     config: { auth: 'operator' },
     schema: { tags, security, summary: "The order of an after-sale request with its timeline (as its buyer sees it)", querystring: Type.Object({ id: Id }), response: orderResponses(OrderDetailSchema) },
   }, async (request) => {
-    const order = await db.selectFrom('trade_order').selectAll().where('id', '=', request.query.id).executeTakeFirst();
-    if (!order) throw orderMissing();
+    const order = await findOrder(db, request.query.id);
     return ok(request, await orderDetail(views, buyerOf({ id: order.buyer_id, company_id: null }), order, requestLang(request)));
   });
 }
