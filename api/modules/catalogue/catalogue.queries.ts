@@ -1,6 +1,6 @@
 // Rows of the catalogue tables (owned by the catalogue module): product, product_image, colour_card,
 // and the text search index (search-index.ts). Company columns come through company.joins.ts.
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import type { ColourCardTable, ProductImageTable, ProductTable } from './catalogue.table';
@@ -256,4 +256,25 @@ export async function coverFromFirstPicture(trx: Kysely<Database>, ids: number[]
     .set({ cover_path: sql<string>`${sql.lit('product/')} || cast(id as text) || ${sql.lit('/1.jpg')}` })
     .where('id', 'in', ids)
     .execute();
+}
+
+// Writes of the product row (the service runs them in one transaction with the product's search document).
+
+export async function insertProduct(trx: Kysely<Database>, values: Insertable<ProductTable>): Promise<number> {
+  const { id } = await trx.insertInto('product').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates the product; false when there is no such product. */
+export async function updateProductRow(trx: Kysely<Database>, id: number, set: Updateable<ProductTable>): Promise<boolean> {
+  const res = await trx.updateTable('product').set(set).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteProductRow(trx: Kysely<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('product').where('id', '=', id).execute();
+}
+
+export async function productIdsOfCompany(db: Kysely<Database>, companyId: number): Promise<number[]> {
+  return (await db.selectFrom('product').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
 }

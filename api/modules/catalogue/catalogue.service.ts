@@ -13,7 +13,7 @@ import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
 import { ApiError, gone, notFound } from '../../http/errors';
 import {
   anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
-  searchProducts, summariesByIds,
+  searchProducts, summariesByIds, insertProduct, updateProductRow, deleteProductRow, productIdsOfCompany,
   type ListFilter, type ProductFilter, type ProductSort, type ProductSummaryRow,
 } from './catalogue.queries';
 import { indexProducts, unindexProducts } from './search-index';
@@ -197,7 +197,7 @@ type ProductInput = Omit<Insertable<ProductTable>, 'id' | 'created_at' | 'update
 export async function createProduct({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, input: ProductInput, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = now.toISOString();
-    const { id } = await trx.insertInto('product').values({ ...input, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertProduct(trx, { ...input, created_at: at, updated_at: at });
     await indexProducts({ db: trx, dialect }, [id]);
     return id;
   });
@@ -207,8 +207,7 @@ export async function updateProduct(
   { db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, id: number, patch: Omit<Updateable<ProductTable>, 'id' | 'created_at'>, now = new Date(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const res = await trx.updateTable('product').set({ ...patch, updated_at: now.toISOString() }).where('id', '=', id).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw productMissing(id);
+    if (!await updateProductRow(trx, id, { ...patch, updated_at: now.toISOString() })) throw productMissing(id);
     await indexProducts({ db: trx, dialect }, [id]);
   });
 }
@@ -221,13 +220,13 @@ export function removeProduct(deps: Pick<CatalogueDeps, 'db' | 'dialect'>, id: n
 export async function deleteProduct({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await unindexProducts({ db: trx, dialect }, [id]);
-    await trx.deleteFrom('product').where('id', '=', id).execute();
+    await deleteProductRow(trx, id);
   });
 }
 
 /** Re-writes the search documents of a company's products (its name is part of them). */
 export async function reindexCompanyProducts({ db, dialect = 'sqlite' }: Pick<CatalogueDeps, 'db' | 'dialect'>, companyId: number): Promise<void> {
-  const ids = (await db.selectFrom('product').select('id').where('company_id', '=', companyId).execute()).map((r) => r.id);
+  const ids = await productIdsOfCompany(db, companyId);
   await db.transaction().execute((trx) => indexProducts({ db: trx, dialect }, ids));
 }
 

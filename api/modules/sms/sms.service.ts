@@ -7,19 +7,20 @@ import { Codes } from '../../../isomorphic/domain/codes';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { SmsDriver } from './sms.driver';
+import * as q from './sms.queries';
 
 const hashCode = (mobile: string, purpose: string, code: string) =>
   crypto.createHash('sha256').update(`${mobile}:${purpose}:${code}`).digest('hex');
 
 export async function issueSmsCode(db: Kysely<Database>, sms: SmsDriver, mobile: string, purpose: SmsPurpose, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
-  const recent = await db.selectFrom('sms_code').select(['created_at']).where('mobile', '=', mobile).where('created_at', '>', dayAgo).orderBy('created_at', 'desc').execute();
-  if (recent.length && now.getTime() - new Date(recent[0].created_at).getTime() < AccountLimits.smsMinIntervalMs) {
+  const recent = await q.sentSince(db, mobile, dayAgo);
+  if (recent.length && now.getTime() - new Date(recent[0]).getTime() < AccountLimits.smsMinIntervalMs) {
     throw new ApiError(Codes.SMS_TOO_FREQUENT, 429);
   }
   if (recent.length >= AccountLimits.smsPerDay) throw new ApiError(Codes.SMS_DAILY_LIMIT, 429);
   const code = String(crypto.randomInt(0, 10 ** AccountLimits.smsCodeLength)).padStart(AccountLimits.smsCodeLength, '0');
-  await db.insertInto('sms_code').values({
+  await q.insertCode(db, {
     mobile,
     purpose,
     code_hash: hashCode(mobile, purpose, code),
@@ -27,7 +28,7 @@ export async function issueSmsCode(db: Kysely<Database>, sms: SmsDriver, mobile:
     expires_at: new Date(now.getTime() + AccountLimits.smsCodeTtlMs).toISOString(),
     used_at: null,
     created_at: now.toISOString(),
-  }).execute();
+  });
   await sms.send(mobile, code, purpose);
 }
 
@@ -37,21 +38,14 @@ export async function issueSmsCode(db: Kysely<Database>, sms: SmsDriver, mobile:
  * concurrent guesses cannot share a read of the counter: a code survives at most max guesses in all.
  */
 export async function consumeSmsCode(db: Kysely<Database>, mobile: string, purpose: SmsPurpose, code: string, now = new Date()): Promise<void> {
-  const row = await db.selectFrom('sms_code').select(['id', 'code_hash'])
-    .where('mobile', '=', mobile).where('purpose', '=', purpose).where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await q.liveCode(db, mobile, purpose, now.toISOString());
   if (!row) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
-  const claimed = await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id).where('used_at', 'is', null).where('attempts', '<', AccountLimits.smsMaxAttempts)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  if (!await q.claimAttempt(db, row.id, AccountLimits.smsMaxAttempts)) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(mobile, purpose, String(code).trim()), 'hex');
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
   // Single use: only the request that flips used_at from null wins.
-  const res = await db.updateTable('sms_code').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
+  if (!await q.markUsed(db, row.id, now.toISOString())) throw new ApiError(Codes.SMS_CODE_INVALID, 400);
 }
 
 /**
@@ -60,6 +54,5 @@ export async function consumeSmsCode(db: Kysely<Database>, mobile: string, purpo
  */
 export async function sweepOldSmsCodes(db: Kysely<Database>, now: Date): Promise<number> {
   const dayAgo = new Date(now.getTime() - 86400_000).toISOString();
-  const r = await db.deleteFrom('sms_code').where('created_at', '<', dayAgo).where('expires_at', '<', now.toISOString()).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return q.deleteSentBefore(db, dayAgo, now.toISOString());
 }

@@ -89,3 +89,25 @@ t.test('the seed and api/deps.ts name no table', async (t) => {
   const named = files.flatMap((f) => [...tablesNamed(readFileSync(f, 'utf8'), owners)].map((table) => `${path.relative(root, f)} names ${table}`));
   t.same(named, [], 'the seed writes through the modules\' services');
 });
+
+/**
+ * Files besides x.queries.ts and x.joins.ts that may hold SQL, each with its reason (api/modules/README.md).
+ * Everything else (routes, services, schemas, drivers) reaches its tables through its module's queries.
+ */
+const sqlHomes: Record<string, string> = {
+  'catalogue/search-index.ts': "the text index: its documents are written as FTS5 / tsvector SQL over the catalogue's own tables",
+  'search/image-index.service.ts': "the photo index's store of descriptors (its own table), loaded into and kept beside the in-memory index",
+};
+
+t.test('SQL lives in x.queries.ts and x.joins.ts', async (t) => {
+  const files = walk(modulesDir).filter((f) => f.endsWith('.ts') && !/\.(queries|joins|table)\.ts$/.test(f));
+  const stray: string[] = [];
+  for (const file of files) {
+    const rel = path.relative(modulesDir, file).split(path.sep).join('/');
+    if (sqlHomes[rel]) continue;
+    const named = tablesNamed(readFileSync(file, 'utf8'), owners);
+    if (named.size > 0) stray.push(`${rel} names ${[...named].join(', ')}`);
+  }
+  t.same(stray, [], 'routes and services call their module\'s queries');
+  for (const rel of Object.keys(sqlHomes)) t.ok(files.some((f) => path.relative(modulesDir, f).split(path.sep).join('/') === rel), `${rel} still exists`);
+});
