@@ -37,7 +37,31 @@ export interface Refusal { code: number; message: string }
 export interface PurchaseView { teaser: PurchaseTeaser; detail: PurchaseDetail | null; hidden: Refusal | null }
 
 /** A row of a list: the teaser, with the description and picture when the viewer may read them. */
-export interface PurchaseListItem extends PurchaseTeaser { description: string | null; imageUrl: string | null; mine: boolean }
+export interface PurchaseListItem extends PurchaseTeaser {
+  description: string | null;
+  imageUrl: string | null;
+  mine: boolean;
+  /** the viewer's company is among those whose patterns match the request's picture best (listed first for it) */
+  matchesMine: boolean;
+}
+
+/** A product on sale that looks like a request's picture (photo matching), with its score and company. */
+export interface PurchaseMatch {
+  productId: number;
+  score: number;            // the photo search's similarity, 0–1
+  companyId: number;
+  companyName: string;
+  companyNameEn: string;
+  title: string;
+  titleEn: string;
+  code: string;
+  coverUrl: string;
+  price: number | null;
+  unit: number;
+}
+
+/** /productBuy/matches: where the request's photo matching stands ('pending' while it runs) and its products. */
+export interface PurchaseMatches { state: 'none' | 'pending' | 'done' | 'failed'; list: PurchaseMatch[] }
 
 export interface PurchaseRelease {
   imagePath: string;

@@ -63,6 +63,10 @@ export const noticeTemplates: Record<string, (p: NoticeParams) => { title: Bilin
     title: p.changed ? { zh: `求购 #${s(p.request)} 的报价已更新`, en: `A response to request #${s(p.request)} was updated` } : { zh: `求购 #${s(p.request)} 收到新报价`, en: `A new response to request #${s(p.request)}` },
     body: { zh: `${s(p.company)} 报价，交期 ${s(p.leadDays)} 天。点击比较所有报价。`, en: `${s(p.companyEn) || s(p.company)} responded, lead time ${s(p.leadDays)} days. Open the request to compare the responses.` },
   }),
+  purchaseMatch: (p) => ({
+    title: { zh: `新求购与您的花型相符：#${s(p.request)}`, en: `A new request matching your patterns: #${s(p.request)}` },
+    body: { zh: `买家的图片与您店铺的花型相似：${s(p.description)}。您比其他商家先收到，点击查看并报价。`, en: `The buyer's picture looks like patterns of your shop: ${s(p.description)}. You got it first; open it to respond.` },
+  }),
   purchaseSelected: (p) => ({
     title: { zh: `您的报价被选中：求购 #${s(p.request)}`, en: `Your response was chosen: request #${s(p.request)}` },
     body: { zh: `买家已下大货订单 ${s(p.orderNo)}，请确认订单。`, en: `The buyer placed bulk order ${s(p.orderNo)}; please confirm it.` },

@@ -11,16 +11,17 @@ const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b
 
 export interface TestProduct { id: number; picture: Buffer; path: string }
 
-export async function createLaceCatalogue(db: Kysely<Database>, storage: StorageDriver, n: number, size = 400): Promise<TestProduct[]> {
+/** `seed`: where the company's designs start (another seed, other designs); `name`: the company's name. */
+export async function createLaceCatalogue(db: Kysely<Database>, storage: StorageDriver, n: number, size = 400, opts: { seed?: number; name?: string } = {}): Promise<TestProduct[]> {
   const now = new Date().toISOString();
   const companyId = await insertCompany(db, {
-    name: '测试花边厂', name_en: 'Test Lace Works', abbreviation: '测试', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
+    name: opts.name ?? '测试花边厂', name_en: opts.name ?? 'Test Lace Works', abbreviation: '测试', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
     intro: '', intro_en: '', tel: '', province: '', city: '', address: '', lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null,
     status: 1, created_at: now, updated_at: now,
   });
   const out: TestProduct[] = [];
   for (let i = 0; i < n; i++) {
-    const design = designFor(7000 + i * 13, LAYOUTS[i % LAYOUTS.length]);
+    const design = designFor((opts.seed ?? 7000) + i * 13, LAYOUTS[i % LAYOUTS.length]);
     const picture = await renderLaceJpeg(design, COLOURS[i % COLOURS.length], 'full', size, size);
     const row = await db.insertInto('product').values({
       company_id: companyId, kind: 1, code: `T-${1000 + i}`, title: `测试花边 ${i}`, title_en: `Test lace ${i}`, description: '', description_en: '', composition: '',

@@ -16,5 +16,6 @@ import { purchase } from './2026112441-purchase';
 import { catalogueSeller } from './2026112442-catalogue-seller';
 import { supply } from './2026112443-supply';
 import { enquiry } from './2026112450-enquiry';
+import { purchaseMatching } from './2026112451-purchase-matching';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching];

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { buyTypeLabels, patternTypeLabels, unitLabels, UserType } from '../../../isomorphic/domain/catalogue';
 import {
-  effectivePurchaseStatus, mayReadPurchase, purchaseActions, purchaseNext, purchaseProblem, PurchaseLimits, PurchaseStatus, purchaseStatusLabels,
+  effectivePurchaseStatus, MatchStatus, mayReadPurchase, purchaseActions, purchaseNext, purchaseProblem, PurchaseLimits, PurchaseStatus, purchaseStatusLabels,
   type PurchaseAction, type PurchaseActor, type PurchaseInput, type PurchaseProblem, type PurchaseState,
 } from '../../../isomorphic/domain/purchase';
 import type { Page } from '../../../isomorphic/contracts/common';
@@ -17,7 +17,7 @@ import type { StorageDriver } from '../file/storage';
 import type { UserRow } from '../account/session';
 import { filesOwnedBy } from '../file/upload.service';
 import { tradeCodeMessages } from '../../../isomorphic/domain/trade-messages';
-import { closeExpired, countOpenOf, findRequest, insertRequest, requests, responseCounts, updateRequestIf, type RequestFilter, type RequestRow } from './purchase.queries';
+import { closeExpired, countOpenOf, findRequest, insertRequest, matchedFor, requests, responseCounts, updateRequestIf, type RequestFilter, type RequestRow } from './purchase.queries';
 import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
 
 export interface PurchaseDeps { db: Kysely<Database>; storage: StorageDriver }
@@ -85,6 +85,8 @@ export async function releasePurchase(deps: PurchaseDeps, user: UserRow, input: 
     buyer_id: user.id, image_path: clean.imagePath, catalogue: clean.catalogue, sample_type: clean.sampleType, accept_produce: clean.acceptProduce ? 1 : 0,
     quantity: clean.quantity, unit: clean.unit, description: clean.description, deadline: clean.deadline, status: PurchaseStatus.IN_PURCHASE,
     selected_response_id: null, order_id: null, created_at: at, updated_at: at,
+    // Photo matching is asked with the post, in the same row; purchase.matching.ts runs it off the request path.
+    match_status: MatchStatus.PENDING, match_image: clean.imagePath, match_asked_at: at,
   });
   return detail(deps.storage, user, row, 0, lang, now);
 }
@@ -106,18 +108,30 @@ async function page(deps: PurchaseDeps, viewer: Viewer, f: RequestFilter, q: { p
   const found = requests(deps.db, f, now.toISOString());
   const [rows, total] = await Promise.all([found.rows((q.pageNum - 1) * q.pageSize, q.pageSize), found.count()]);
   const counts = await responseCounts(deps.db, rows.map((r) => r.id));
+  const company = merchantCompany(viewer);
+  const matched = company === null ? new Set<number>() : await matchedFor(deps.db, company, rows.map((r) => r.id));
   const list = rows.map((r) => {
     const open = purchaseRefusal(viewer, r) === null;
-    return { ...teaser(r, counts.get(r.id) ?? 0, lang, now), description: open ? r.description : null, imageUrl: open ? deps.storage.url(r.image_path) : null, mine: viewer?.id === r.buyer_id };
+    return {
+      ...teaser(r, counts.get(r.id) ?? 0, lang, now), description: open ? r.description : null, imageUrl: open ? deps.storage.url(r.image_path) : null,
+      mine: viewer?.id === r.buyer_id, matchesMine: matched.has(r.id),
+    };
   });
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
+/** The company of a merchant viewer (who may get requests matching its patterns first), else null. */
+const merchantCompany = (viewer: Viewer): number | null => (viewer && viewer.company_id !== null && mayReadPurchase(viewer.user_type) ? viewer.company_id : null);
+
 export interface HallQuery { pageNum: number; pageSize: number; catalogue?: number; unit?: number; sampleType?: number }
 
-/** /buyTask/listBuyTask: the requests in purchase (the hall and the merchants' task list); details only to merchants. */
+/**
+ * /buyTask/listBuyTask: the requests in purchase (the hall and the merchants' task list); details only to
+ * merchants. A merchant's company sees the requests whose picture matches its patterns first, marked.
+ */
 export function listOpenPurchases(deps: PurchaseDeps, viewer: Viewer, q: HallQuery, lang: Lang, now = new Date()): Promise<Page<PurchaseListItem>> {
-  return page(deps, viewer, { status: PurchaseStatus.IN_PURCHASE, catalogue: q.catalogue, unit: q.unit, sampleType: q.sampleType }, q, lang, now);
+  const first = merchantCompany(viewer) ?? undefined;
+  return page(deps, viewer, { status: PurchaseStatus.IN_PURCHASE, catalogue: q.catalogue, unit: q.unit, sampleType: q.sampleType, matchedFirstFor: first }, q, lang, now);
 }
 
 /** /productBuy/myProductBuys: the buyer's own requests, newest first, optionally by (effective) status. */
@@ -159,18 +173,24 @@ export type BuyerAction = 'close' | 'cancel' | 'finish' | 'republish' | 'success
 
 /** The buyer's own moves: close, cancel, finish, success, and republish (with a new deadline). */
 export async function actOnPurchase(
-  deps: PurchaseDeps, user: UserRow, input: { id: number; action: BuyerAction; deadline?: string; expectedVersion?: number }, lang: Lang, now = new Date(),
+  deps: PurchaseDeps, user: UserRow, input: { id: number; action: BuyerAction; deadline?: string; expectedVersion?: number; imagePath?: string }, lang: Lang, now = new Date(),
 ): Promise<PurchaseDetail> {
   const row = await findRequest(deps.db, input.id);
   if (!row) throw purchaseMissing();
   const { to } = checkAction(user, row, input.action, now);
   if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);
   const at = now.toISOString();
-  const set: { status: number; updated_at: string; deadline?: string } = { status: to, updated_at: at };
+  const set: { status: number; updated_at: string; deadline?: string; image_path?: string; match_status?: number; match_image?: string; match_asked_at?: string } = { status: to, updated_at: at };
   if (input.action === 'republish') {
     const deadline = input.deadline ?? '';
     if (purchaseProblem({ ...toInput(row), deadline }, now) === 'deadline') throw refuse(TradeCodes.PURCHASE_DEADLINE);
     set.deadline = new Date(deadline).toISOString();
+    // A republished request may carry a new picture (the buyer's own upload): photo matching runs on it again.
+    const picture = input.imagePath?.trim();
+    if (picture && picture !== row.image_path) {
+      if (!(await filesOwnedBy(deps.db, user.id, [picture])).has(picture)) throw refuse(TradeCodes.PURCHASE_IMAGE);
+      Object.assign(set, { image_path: picture, match_status: MatchStatus.PENDING, match_image: picture, match_asked_at: at });
+    }
   }
   const updated = await updateRequestIf(deps.db, row.id, row.status, row.version, set);
   if (!updated) throw refuse(TradeCodes.PURCHASE_STATUS_CHANGED, 409);

@@ -9,7 +9,7 @@ import { ok, requestLang, responses } from '../../http/envelope';
 import { Id, PageOf } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import {
-  ActBody, DetailSchema, EditResponseBody, HallBody, ListItemSchema, MineBody, ReleaseBody, RespondBody, ResponseSchema, SelectBody, SelectedSchema, ViewSchema, WithdrawBody,
+  ActBody, DetailSchema, EditResponseBody, HallBody, ListItemSchema, MatchesSchema, MineBody, ReleaseBody, RespondBody, ResponseSchema, SelectBody, SelectedSchema, ViewSchema, WithdrawBody,
 } from './purchase.schemas';
 import * as purchase from './purchase.service';
 
@@ -21,8 +21,14 @@ export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleO
   const tags = ['purchase'];
   const security = [{ token: [] }];
 
-  app.post('/productBuy/release', { config: { auth: 'user' }, schema: { tags, security, summary: 'Post a purchase request (buyers, type 3)', body: ReleaseBody, response: responses(DetailSchema) } }, async (request) =>
-    ok(request, await purchase.releasePurchase(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '求购已发布', en: 'Purchase request posted' }));
+  app.post('/productBuy/release', { config: { auth: 'user' }, schema: { tags, security, summary: 'Post a purchase request (buyers, type 3); its picture is matched against the catalogue in the background', body: ReleaseBody, response: responses(DetailSchema) } }, async (request) => {
+    const posted = await purchase.releasePurchase(ctx, signedInUser(request), request.body, requestLang(request));
+    purchase.matchLater(ctx, posted.id, app.log);
+    return ok(request, posted, { zh: '求购已发布', en: 'Purchase request posted' });
+  });
+
+  app.get('/productBuy/matches', { config: { auth: 'user' }, schema: { tags, security, summary: "The patterns on sale that look like my request's picture (its buyer only); state 'pending' while the photo search runs", querystring: Type.Object({ id: Id }, { additionalProperties: false }), response: responses(MatchesSchema) } }, async (request) =>
+    ok(request, await purchase.purchaseMatches(ctx, signedInUser(request), request.query.id)));
 
   app.get('/productBuy/get', { config: { auth: 'optional' }, schema: { tags, summary: 'One request: details for merchants and its buyer, a teaser and the reason for anyone else', querystring: Type.Object({ id: Id }), response: responses(ViewSchema) } }, async (request) =>
     ok(request, await purchase.purchaseView(ctx, request.user, request.query.id, requestLang(request))));
@@ -30,8 +36,11 @@ export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleO
   app.post('/productBuy/myProductBuys', { config: { auth: 'user' }, schema: { tags, security, summary: 'My purchase requests, newest first', body: MineBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
     ok(request, await purchase.myPurchases(ctx, signedInUser(request), request.body, requestLang(request))));
 
-  app.post('/productBuy/act', { config: { auth: 'user' }, schema: { tags, security, summary: 'Close, cancel, finish, republish or confirm the deal of my request', body: ActBody, response: responses(DetailSchema) } }, async (request) =>
-    ok(request, await purchase.actOnPurchase(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '操作成功', en: 'Done' }));
+  app.post('/productBuy/act', { config: { auth: 'user' }, schema: { tags, security, summary: 'Close, cancel, finish, republish (optionally with a new picture) or confirm the deal of my request', body: ActBody, response: responses(DetailSchema) } }, async (request) => {
+    const done = await purchase.actOnPurchase(ctx, signedInUser(request), request.body, requestLang(request));
+    if (request.body.action === 'republish' && request.body.imagePath) purchase.matchLater(ctx, done.id, app.log);
+    return ok(request, done, { zh: '操作成功', en: 'Done' });
+  });
 
   app.post('/buyTask/listBuyTask', { config: { auth: 'optional' }, schema: { tags, summary: 'Requests in purchase, newest first; description and picture only for merchants', body: HallBody, response: responses(PageOf(ListItemSchema)) } }, async (request) =>
     ok(request, await purchase.listOpenPurchases(ctx, request.user, request.body, requestLang(request))));
@@ -61,6 +70,8 @@ export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleO
     try {
       const closed = await purchase.closeExpiredPurchases(ctx.db);
       if (closed.length) app.log.info({ closed }, 'purchase sweep');
+      const asked = await purchase.requeueStaleMatches(ctx, app.log);
+      if (asked) app.log.info({ asked }, 'purchase sweep: photo matching asked again');
     } catch (err) {
       app.log.error({ err }, 'purchase sweep failed');
     } finally {
@@ -69,5 +80,5 @@ export async function purchaseRoutes(fastify: FastifyInstance, { deps }: ModuleO
   };
   const timer = setInterval(() => { void sweep(); }, SWEEP_MS);
   timer.unref();
-  app.addHook('onClose', async () => { clearInterval(timer); });
+  app.addHook('onClose', async () => { clearInterval(timer); purchase.stopMatching(ctx.db); });
 }

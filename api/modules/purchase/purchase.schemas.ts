@@ -2,7 +2,7 @@
 // that a too-long value gets the rule's own message, never a generic one.
 import { Type, type Static } from '@sinclair/typebox';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
-import type { PurchaseDetail, PurchaseListItem, PurchaseRelease, PurchaseResponse, PurchaseResponseInput, PurchaseTeaser, PurchaseView } from '../../../isomorphic/contracts/purchase';
+import type { PurchaseDetail, PurchaseListItem, PurchaseMatches, PurchaseRelease, PurchaseResponse, PurchaseResponseInput, PurchaseTeaser, PurchaseView } from '../../../isomorphic/contracts/purchase';
 
 const Code = Type.Integer({ minimum: 0, maximum: 999_999 });
 const Path = Type.String({ maxLength: 300 });
@@ -19,6 +19,8 @@ export const ActBody = Type.Object({
   action: Type.Union([Type.Literal('close'), Type.Literal('cancel'), Type.Literal('finish'), Type.Literal('republish'), Type.Literal('success')]),
   deadline: Type.Optional(When),
   expectedVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** republish only: a new picture (photo matching runs on it again) */
+  imagePath: Type.Optional(Path),
 }, { additionalProperties: false });
 
 const StatusFilter = Type.Optional(Type.Integer({ minimum: 0, maximum: 99 }));
@@ -44,7 +46,7 @@ export const RefusalSchema = Type.Object({ code: Type.Integer(), message: Type.S
 export const ViewSchema = Type.Object({ teaser: TeaserSchema, detail: Nullable(DetailSchema), hidden: Nullable(RefusalSchema) });
 assertSame<Same<Static<typeof ViewSchema>, PurchaseView>>();
 
-export const ListItemSchema = Type.Composite([TeaserSchema, Type.Object({ description: Nullable(Type.String()), imageUrl: Nullable(Type.String()), mine: Type.Boolean() })]);
+export const ListItemSchema = Type.Composite([TeaserSchema, Type.Object({ description: Nullable(Type.String()), imageUrl: Nullable(Type.String()), mine: Type.Boolean(), matchesMine: Type.Boolean() })]);
 assertSame<Same<Static<typeof ListItemSchema>, PurchaseListItem>>();
 
 const Ladder = Type.Array(Type.Object({ from: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), price: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }, { additionalProperties: false }), { maxItems: 10 });
@@ -69,3 +71,12 @@ export const ResponseSchema = Type.Object({
   note: Type.String(), status: Type.Integer(), statusLabel: Type.String(), priceForRequest: Nullable(Type.Integer()), createdAt: Type.String(), updatedAt: Type.String(),
 });
 assertSame<Same<Static<typeof ResponseSchema>, PurchaseResponse>>();
+
+export const MatchSchema = Type.Object({
+  productId: Type.Integer(), score: Type.Number(), companyId: Type.Integer(), companyName: Type.String(), companyNameEn: Type.String(),
+  title: Type.String(), titleEn: Type.String(), code: Type.String(), coverUrl: Type.String(), price: Nullable(Type.Integer()), unit: Type.Integer(),
+});
+export const MatchesSchema = Type.Object({
+  state: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed')]), list: Type.Array(MatchSchema),
+});
+assertSame<Same<Static<typeof MatchesSchema>, PurchaseMatches>>();

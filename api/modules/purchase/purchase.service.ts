@@ -2,3 +2,4 @@
 // requests (purchase.requests.ts) and the responses with the selection (purchase.responses.ts).
 export * from './purchase.requests';
 export { editResponse, respond, responsesFor, selectResponse, withdrawResponse, type SelectInput } from './purchase.responses';
+export { matchLater, purchaseMatches, requeueStaleMatches, stopMatching } from './purchase.matching';

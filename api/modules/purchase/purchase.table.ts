@@ -16,6 +16,9 @@ export interface PurchaseRequestTable {
   version: Generated<number>;   // bumped by every change: conditional updates compare it
   selected_response_id: number | null;
   order_id: number | null;      // the bulk order the selection placed
+  match_status: Generated<number>; // MatchStatus: photo matching of image_path (purchase.matching.ts)
+  match_image: Generated<string>;  // the picture the last matching run was asked for
+  match_asked_at: string | null;   // when it was asked (the sweep re-queues runs a restart dropped)
   created_at: string;
   updated_at: string;
 }
@@ -37,7 +40,15 @@ export interface PurchaseResponseTable {
   updated_at: string;
 }
 
+/** The products on sale most like a request's picture, best first (shown to its buyer). */
+export interface PurchaseMatchTable { request_id: number; rank: number; product_id: number; company_id: number; score: number }
+
+/** The companies whose products match a request best: they get it first in their list, marked, and a message. */
+export interface PurchaseMatchCompanyTable { request_id: number; company_id: number; score: number; created_at: string }
+
 export interface PurchaseTables {
   purchase_request: PurchaseRequestTable;
   purchase_response: PurchaseResponseTable;
+  purchase_match: PurchaseMatchTable;
+  purchase_match_company: PurchaseMatchCompanyTable;
 }

@@ -2,7 +2,9 @@
 // product or its pictures are created or changed (and after removal: it then leaves the index).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { StorageDriver } from '../file/storage';
 import type { ImageIndexService } from './image-index.service';
+import { readQueryImage } from './search.service';
 import { descriptorTimes, dropDescriptors } from './search.queries';
 
 // The running api's index service per database, registered by the search module. Several apps can live in
@@ -44,6 +46,43 @@ export function reindexLater(db: Kysely<Database>, productId: number, log: { war
   }).catch((err: unknown) => log.warn({ err, productId }, 're-indexing a product for photo search failed'));
   chain = next;
   return next;
+}
+
+/**
+ * Runs a task on the queue the re-indexing uses (one task at a time, off the request path), so that photo
+ * work other modules ask for never competes with itself for the extraction threads.
+ */
+export function inIndexQueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = chain.then(task);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+/** What a photo search on a stored picture found: its products, nothing to search, or try again later. */
+export type StoredPictureSearch =
+  | { kind: 'hits'; hits: Array<{ productId: number; score: number }>; ms: number }
+  | { kind: 'noPicture' }
+  | { kind: 'later'; why: 'not running' | 'busy' };
+
+/**
+ * The photo search on a picture already on our storage (a purchase request's), for another module: the
+ * best `k` products on sale, like /search/url but without a job row or a quota (the caller's own rate
+ * rules apply). 'later' when photo search does not run in this process yet or its queue is full; the
+ * caller tries again. A missing or unreadable picture is 'noPicture'.
+ */
+export async function searchStoredPicture(db: Kysely<Database>, storage: StorageDriver, path: string, k: number): Promise<StoredPictureSearch> {
+  if (!path) return { kind: 'noPicture' };
+  const service = services.get(db);
+  if (!service?.running) return { kind: 'later', why: 'not running' };
+  if (service.client.queued >= service.settings.queueMax) return { kind: 'later', why: 'busy' };
+  const bytes = await storage.get(path).catch(() => null);
+  if (!bytes) return { kind: 'noPicture' };
+  const image = await readQueryImage(bytes).catch(() => null);
+  if (!image) return { kind: 'noPicture' };
+  const t0 = Date.now();
+  const vectors = await service.describeQuery(image).promise;
+  const hits = await service.nearest(vectors, k);
+  return { kind: 'hits', hits: hits.map((h) => ({ productId: h.productId, score: h.score })), ms: Date.now() - t0 };
 }
 
 /** Resolves when the re-indexing asked so far has run (tests). */
