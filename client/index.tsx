@@ -8,6 +8,7 @@ import './styles/orders.css';
 import './styles/catalogue.css';
 import './styles/image-search.css';
 import './styles/shop.css';
+import './styles/enquiry.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';

@@ -10,6 +10,7 @@ import { catalogueDetailRoutes, catalogueRoutes, collectionRoutes } from './cata
 import { bellLoader } from './components/notice-bell';
 import { platformRoutes, settleRoutes } from './platform.routes';
 import { tradeDetailRoutes, tradePersonRoutes, tradeRoutes } from './trade.routes';
+import { enquiryPersonRoutes, enquiryShopRoutes } from './enquiry.routes';
 
 const structural: RouteHandle = { structural: true };
 const guestOnly: RouteHandle = { middleware: ['anonymous'] };
@@ -59,6 +60,8 @@ export const routes: RouteObject[] = [
               { id: 'person-custom-requests', path: 'customRequests', lazy: () => import(/* webpackChunkName: "person-custom-requests" */ './pages/custom/person-requests.page') },
               // Purchases and supplies (issue 19).
               ...tradePersonRoutes,
+              // Enquiries sent and received (issue 19).
+              ...enquiryPersonRoutes,
             ],
           },
           // Cart and orders (issue 5): signed-in only.
@@ -87,6 +90,8 @@ export const routes: RouteObject[] = [
               // The seller's catalogue (issue 17).
               { id: 'shop-products', path: 'products', lazy: () => import(/* webpackChunkName: "shop-products" */ './pages/shop-manage/products.page') },
               { id: 'shop-product-edit', path: 'products/edit', lazy: () => import(/* webpackChunkName: "shop-product-edit" */ './pages/shop-manage/product-edit.page') },
+              // Enquiries to the shop (issue 19).
+              ...enquiryShopRoutes,
             ],
           },
           // Settlement and the operator console (issue 16).

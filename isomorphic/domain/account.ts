@@ -44,6 +44,7 @@ export const personalMenu: MenuEntry[] = [
   { key: 'myPurchase', group: 'receiving', zh: '我的采购', en: 'My purchases', types: [3], needsSettled: true },
   { key: 'mySupplies', group: 'receiving', zh: '我的供应', en: 'My supplies', types: [1, 2] },
   { key: 'myReceiving', group: 'receiving', zh: '我的接单', en: 'My responded orders', types: [1, 2], needsSettled: true },
+  { key: 'enquiry', group: 'receiving', zh: '我的询盘', en: 'My enquiries' },
 ];
 
 export const menuGroupLabels: Record<MenuGroup, { zh: string; en: string }> = {

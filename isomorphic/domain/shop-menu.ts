@@ -16,6 +16,7 @@ export const shopMenu: ShopMenuEntry[] = [
   { key: 'orderLayout', group: 'orders', zh: '剪版订单', en: 'Cut-plate orders' },
   { key: 'orderSample', group: 'orders', zh: '剪样订单', en: 'Cut-sample orders' },
   { key: 'customRequests', group: 'orders', zh: '定制需求', en: 'Custom requests' },
+  { key: 'enquiry', group: 'orders', zh: '询盘管理', en: 'Enquiries' },
 ];
 
 export const shopMenuGroupLabels: Record<ShopMenuGroup, { zh: string; en: string }> = {

@@ -23,6 +23,8 @@ import { CollectButton, FavouriteType, favouriteStatus } from '../../components/
 import { absoluteUrl, breadcrumbLd } from '../../components/seo-head';
 import { favouriteWords } from '../../components/favourite.words';
 import { AddToCart } from './add-to-cart';
+import { AskSeller } from '../enquiry/ask-seller';
+import { EnquiryTarget } from '../../domain/enquiry';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { api, publicUrl, stores } = loaderDeps(context);
@@ -163,6 +165,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
               </dl>
             ) : null}
             <button type="button" className="button button--primary" onClick={() => setContactOpen(true)}>{t('product.contactSupplier')}</button>
+            <AskSeller kind={EnquiryTarget.PRODUCT} targetId={product.id} ownerCompanyId={product.companyId} />
           </div>
         </section>
       </article>

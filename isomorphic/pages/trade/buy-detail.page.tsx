@@ -18,6 +18,9 @@ import { useLang } from '../../components/use-lang';
 import { useTimeZone } from '../../components/when';
 import { fill, useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
+import { AskSeller } from '../enquiry/ask-seller';
+import { EnquiryTarget } from '../../domain/enquiry';
+import { PurchaseStatus } from '../../domain/purchase';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, stores, publicUrl } = loaderDeps(context);
@@ -67,6 +70,7 @@ export const Component = observer(function BuyDetailPage() {
               </p>
             ) : null}
             {d?.mine ? <BuyerActions id={id} actions={d.actions} /> : null}
+            {d && !d.mine && t.status === PurchaseStatus.IN_PURCHASE ? <AskSeller kind={EnquiryTarget.PURCHASE} targetId={id} toBuyer /> : null}
             {d?.orderId && d.mine ? <p><Link className="button" to={`/home/person/orderDetail/${d.orderId}`}>{w.openOrder}</Link></p> : null}
           </div>
         </section>

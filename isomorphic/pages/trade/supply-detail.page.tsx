@@ -16,6 +16,8 @@ import { useApiAction } from '../../components/use-api-action';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
+import { AskSeller } from '../enquiry/ask-seller';
+import { EnquiryTarget } from '../../domain/enquiry';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, stores, publicUrl } = loaderDeps(context);
@@ -65,6 +67,7 @@ export const Component = observer(function SupplyDetailPage() {
               </p>
             ) : null}
             {mayFollow && t.status === 1 ? <Follow id={id} followed={followed} /> : null}
+            {d && !d.mine && t.status === 1 ? <AskSeller kind={EnquiryTarget.SUPPLY} targetId={id} ownerCompanyId={t.companyId} /> : null}
           </div>
         </section>
       </div>
