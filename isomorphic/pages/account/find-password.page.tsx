@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
-import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
-import { SmsCodeButton } from '../../components/sms-code-button';
+import { NewPasswordFields, SubmitButton, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
 import { apiFieldError, confirmError, loginPath, mobileError, newPasswordError, smsCodeError } from '../../components/account-rules';
+import { PhoneCodeFields } from '../../components/phone-code-fields';
 import { AuthCard } from './auth-card';
 
 type Field = 'mobile' | 'smsCode' | 'password' | 'confirmPassword';
@@ -59,20 +59,10 @@ export function Component() {
   return (
     <AuthCard title={t('auth.findTitle')} lead={t('auth.findLead')} footer={<Link to={loginPath(redirect)} className="text-link">{t('auth.backToLogin')}</Link>}>
       <form ref={form} className="form" method="post" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          name="mobile" label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric"
-          autoComplete="username" maxLength={11} value={mobile} onChange={setMobile} error={errors.mobile} required
-        />
-        <TextField
-          name="smsCode" label={t('auth.code')} placeholder={t('auth.codePlaceholder')} inputMode="numeric" autoComplete="one-time-code"
-          maxLength={6} value={smsCode} onChange={setSmsCode} error={errors.smsCode} required
-          addon={(
-            <SmsCodeButton
-              validate={checkMobile}
-              send={() => run((api) => api.post('/front/user/getVerifyCode', { mobile: mobile.trim(), purpose: 'findPassword' }))}
-              onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
-            />
-          )}
+        <PhoneCodeFields
+          mobile={mobile} onMobile={setMobile} smsCode={smsCode} onSmsCode={setSmsCode} errors={errors} mobileAutoComplete="username" checkMobile={checkMobile}
+          send={() => run((api) => api.post('/front/user/getVerifyCode', { mobile: mobile.trim(), purpose: 'findPassword' }))}
+          onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
         />
         <NewPasswordFields
           label={t('auth.newPassword')} confirmLabel={t('auth.confirmPassword')} hint={t('form.passwordHint')}

@@ -13,8 +13,8 @@ import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
 import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
-import { SmsCodeButton } from '../../components/sms-code-button';
 import { apiFieldError, confirmError, loginPath, maxLengthError, mobileError, newPasswordError, safeRedirect, smsCodeError } from '../../components/account-rules';
+import { PhoneCodeFields } from '../../components/phone-code-fields';
 import { AuthCard } from './auth-card';
 
 type Field = 'userType' | 'mobile' | 'smsCode' | 'password' | 'confirmPassword' | 'nickname';
@@ -102,20 +102,10 @@ export function Component() {
           </div>
           {errors.userType ? <p className="field__error" id="user-type-error">{errors.userType}</p> : null}
         </fieldset>
-        <TextField
-          name="mobile" label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric"
-          autoComplete="tel" maxLength={11} value={mobile} onChange={setMobile} error={errors.mobile} required
-        />
-        <TextField
-          name="smsCode" label={t('auth.code')} placeholder={t('auth.codePlaceholder')} inputMode="numeric" autoComplete="one-time-code"
-          maxLength={6} value={smsCode} onChange={setSmsCode} error={errors.smsCode} required
-          addon={(
-            <SmsCodeButton
-              validate={checkMobile}
-              send={() => run((api) => api.post('/front/user/getRegSMSCode', { mobile: mobile.trim() }))}
-              onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
-            />
-          )}
+        <PhoneCodeFields
+          mobile={mobile} onMobile={setMobile} smsCode={smsCode} onSmsCode={setSmsCode} errors={errors} checkMobile={checkMobile}
+          send={() => run((api) => api.post('/front/user/getRegSMSCode', { mobile: mobile.trim() }))}
+          onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, FIELDS) }))}
         />
         <NewPasswordFields
           label={t('auth.password')} confirmLabel={t('auth.confirmPassword')} hint={t('form.passwordHint')}

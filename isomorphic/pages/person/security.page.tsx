@@ -10,7 +10,7 @@ import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';
 import { NewPasswordFields, SubmitButton, TextField, checkOneField, focusFirstInvalid, hasErrors, type FieldErrors } from '../../components/form-field';
-import { SmsCodeButton } from '../../components/sms-code-button';
+import { PhoneCodeFields } from '../../components/phone-code-fields';
 import { apiFieldError, confirmError, mobileError, newPasswordError, requiredError, smsCodeError } from '../../components/account-rules';
 import { Codes } from '../../domain/codes';
 import { PersonTitle } from './person-title';
@@ -162,17 +162,11 @@ function ChangeMobile() {
         </form>
       ) : (
         <form ref={form} key="new" className="form form--narrow" method="post" noValidate onSubmit={(e) => void onChange(e)}>
-          <TextField name="newMobile" label={t('person.newMobile')} placeholder={t('auth.mobilePlaceholder')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={mobile} onChange={setMobile} error={errors.mobile} required autoFocus />
-          <TextField
-            name="mobileCode" label={t('auth.code')} placeholder={t('auth.codePlaceholder')} inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-            value={smsCode} onChange={setSmsCode} error={errors.smsCode} required
-            addon={(
-              <SmsCodeButton
-                validate={checkMobile}
-                send={() => run((api) => api.post('/front/user/getVerifyCode', { mobile: mobile.trim(), purpose: 'changeMobile' }))}
-                onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, MOBILE_FIELDS) }))}
-              />
-            )}
+          <PhoneCodeFields
+            names={{ mobile: 'newMobile', smsCode: 'mobileCode' }} mobileLabel={t('person.newMobile')} autoFocus
+            mobile={mobile} onMobile={setMobile} smsCode={smsCode} onSmsCode={setSmsCode} errors={errors} checkMobile={checkMobile}
+            send={() => run((api) => api.post('/front/user/getVerifyCode', { mobile: mobile.trim(), purpose: 'changeMobile' }))}
+            onRefused={(envelope) => setErrors((e) => ({ ...e, ...apiFieldError(envelope, MOBILE_FIELDS) }))}
           />
           <div className="form__actions">
             <SubmitButton busy={busy} busyLabel={t('form.submitting')}>{t('person.changeMobile')}</SubmitButton>

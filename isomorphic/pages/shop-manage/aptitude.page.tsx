@@ -2,7 +2,7 @@
 // saveCompanyAptitude, which saves the whole list): type, number, issuer, validity and pictures, with
 // the platform's verification and whether the badge shows today.
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Certificate, ImageRef } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
 import { messageFor } from '../../domain/codes';
@@ -12,10 +12,9 @@ import { useApiAction } from '../../components/use-api-action';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { SubmitButton, TextField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
 import { ImageUpload } from '../../components/upload/image-upload';
 import { CodeSelect } from './fields';
-import { ShopManageFrame } from './shop-nav';
+import { RecordList } from './record-list';
 import { shopManageWords } from './shop-manage.words';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,76 +29,49 @@ export function Component() {
   const w = useWords(shopManageWords);
   const lang = useLang();
   const run = useApiAction();
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<Certificate | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Certificate | null>(null);
   const [busy, setBusy] = useState(false);
   const typeName = (c: { type: number; name: string }) => c.name || certificateTypes[c.type]?.[lang] || '';
 
+  // The api saves the whole list: adding, editing and removing each send it.
   async function saveList(list: CertificateInput[]): Promise<boolean> {
     setBusy(true);
     const envelope = await run((api) => api.post<Certificate[]>('/companyAptitude/saveCompanyAptitude', { list }));
     setBusy(false);
-    if (envelope?.code === 0) { await revalidator.revalidate(); return true; }
-    return false;
+    return envelope?.code === 0;
   }
 
   return (
-    <ShopManageFrame
-      title={w.certTitle}
-      actions={!editing && certificates.length < ShopLimits.certificatesMax ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>{w.addCert}</button> : null}
-    >
-      <p className="muted">{w.certIntro}</p>
-      <p className="panel__count">{fill(w.certCount, { count: certificates.length, max: ShopLimits.certificatesMax })}</p>
-      {editing ? (
+    <RecordList
+      title={w.certTitle} addLabel={w.addCert} emptyLabel={w.noCerts} records={certificates} max={ShopLimits.certificatesMax} kind="certificate"
+      intro={(
+        <>
+          <p className="muted">{w.certIntro}</p>
+          <p className="panel__count">{fill(w.certCount, { count: certificates.length, max: ShopLimits.certificatesMax })}</p>
+        </>
+      )}
+      describe={(c) => (
+        <>
+          <p><strong>{typeName(c)}</strong> <span className={`status-pill status-pill--${c.verifyStatus}`}>{verifyStatusLabels[c.verifyStatus]?.[lang]}</span>{c.expired ? <> <span className="status-pill status-pill--2">{w.expired}</span></> : null}{c.badged ? <> <span className="verified-badge verified-badge--small">✓</span></> : null}</p>
+          <p className="muted">{w.certNumber}: {c.number} · {w.issuer}: {c.issuer}</p>
+          <p className="muted">{w.validFrom} {c.validFrom} · {w.validTo} {c.validTo ?? w.longTerm}</p>
+          {c.verifyNote ? <p className="muted">{fill(w.note, { note: c.verifyNote })}</p> : null}
+          <ul className="thumbs">{c.images.map((i) => <li key={i.path}><img src={i.url} alt={typeName(c)} /></li>)}</ul>
+        </>
+      )}
+      nameOf={(c) => typeName(c)}
+      form={(cert, done) => (
         <CertificateForm
-          key={editing === 'new' ? 'new' : editing.id}
-          cert={editing === 'new' ? null : editing}
+          cert={cert}
           busy={busy}
-          onCancel={() => setEditing(null)}
+          onCancel={() => void done(false)}
           onSave={async (input) => {
-            const others = certificates.filter((c) => editing === 'new' || c.id !== editing.id).map(asInput);
-            const list = editing === 'new' ? [...others, input] : certificates.map((c) => (c.id === editing.id ? { ...input, id: c.id } : asInput(c)));
-            if (await saveList(list)) setEditing(null);
+            const list = cert === null ? [...certificates.map(asInput), input] : certificates.map((c) => (c.id === cert.id ? { ...input, id: c.id } : asInput(c)));
+            if (await saveList(list)) await done(true);
           }}
         />
-      ) : null}
-      {certificates.length === 0 ? <p className="empty">{w.noCerts}</p> : (
-        <ul className="record-list">
-          {certificates.map((c) => (
-            <li key={c.id} className="record" data-certificate-id={c.id}>
-              <div className="record__main">
-                <p><strong>{typeName(c)}</strong> <span className={`status-pill status-pill--${c.verifyStatus}`}>{verifyStatusLabels[c.verifyStatus]?.[lang]}</span>{c.expired ? <> <span className="status-pill status-pill--2">{w.expired}</span></> : null}{c.badged ? <> <span className="verified-badge verified-badge--small">✓</span></> : null}</p>
-                <p className="muted">{w.certNumber}: {c.number} · {w.issuer}: {c.issuer}</p>
-                <p className="muted">{w.validFrom} {c.validFrom} · {w.validTo} {c.validTo ?? w.longTerm}</p>
-                {c.verifyNote ? <p className="muted">{fill(w.note, { note: c.verifyNote })}</p> : null}
-                <ul className="thumbs">{c.images.map((i) => <li key={i.path}><img src={i.url} alt={typeName(c)} /></li>)}</ul>
-              </div>
-              <div className="record__actions">
-                <button type="button" className="link-button" onClick={() => setEditing(c)}>{w.edit}</button>
-                <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(c)}>{w.remove}</button>
-              </div>
-            </li>
-          ))}
-        </ul>
       )}
-      <Modal
-        open={removing !== null}
-        title={w.removeTitle}
-        onClose={() => setRemoving(null)}
-        footer={(
-          <>
-            <button type="button" className="button" onClick={() => setRemoving(null)}>{w.cancel}</button>
-            <button type="button" className="button button--danger" disabled={busy} aria-busy={busy || undefined} onClick={() => {
-              if (!removing) return;
-              void saveList(certificates.filter((c) => c.id !== removing.id).map(asInput)).then(() => setRemoving(null));
-            }}>{w.remove}</button>
-          </>
-        )}
-      >
-        <p>{fill(w.confirmRemove, { name: removing ? typeName(removing) : '' })}</p>
-      </Modal>
-    </ShopManageFrame>
+      remove={(cert) => saveList(certificates.filter((c) => c.id !== cert.id).map(asInput))}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 // /home/shopManage/cooperation: the shop's partner companies through the five /collaborateCompany/*
 // calls (list, get, add, update, delete), each on the seller's own records only.
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Area, Page } from '../../contracts/common';
 import type { ImageRef, Partner } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
@@ -12,10 +12,9 @@ import { useApiAction } from '../../components/use-api-action';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { SubmitButton, TextField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
 import { RegionPicker, type RegionValue } from '../../components/region-picker';
 import { CodeSelect, ImageSlot, TextArea } from './fields';
-import { ShopManageFrame } from './shop-nav';
+import { RecordList } from './record-list';
 import { shopManageWords } from './shop-manage.words';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,49 +32,20 @@ export function Component() {
   const w = useWords(shopManageWords);
   const lang = useLang();
   const run = useApiAction();
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<Partner | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Partner | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    if (!removing) return;
-    setBusy(true);
-    const envelope = await run((api) => api.get('/collaborateCompany/deleteCollaborateCompany', { id: removing.id }));
-    setBusy(false);
-    if (envelope?.code === 0) await revalidator.revalidate();
-    setRemoving(null);
-  }
-
   return (
-    <ShopManageFrame title={w.partnerTitle} actions={!editing && partners.total < ShopLimits.partnersMax ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>{w.addPartner}</button> : null}>
-      {editing ? <PartnerForm key={editing === 'new' ? 'new' : editing.id} partner={editing === 'new' ? null : editing} onDone={async (saved) => { if (saved) await revalidator.revalidate(); setEditing(null); }} /> : null}
-      {partners.list.length === 0 ? <p className="empty">{w.noPartners}</p> : (
-        <ul className="record-list">
-          {partners.list.map((p) => (
-            <li key={p.id} className="record" data-partner-id={p.id}>
-              <div className="record__main">
-                <p><strong>{p.name}</strong> <span className="status-pill">{partnerKinds[p.kind]?.[lang]}</span></p>
-                <p className="muted">{[p.contact, p.tel, `${p.provinceName} ${p.cityName}`.trim()].filter(Boolean).join(' · ')}</p>
-                {p.intro ? <p>{p.intro}</p> : null}
-              </div>
-              <div className="record__actions">
-                <button type="button" className="link-button" onClick={() => setEditing(p)}>{w.edit}</button>
-                <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(p)}>{w.remove}</button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Modal open={removing !== null} title={w.removeTitle} onClose={() => setRemoving(null)} footer={(
+    <RecordList
+      title={w.partnerTitle} addLabel={w.addPartner} emptyLabel={w.noPartners} records={partners.list} max={ShopLimits.partnersMax} kind="partner"
+      describe={(p) => (
         <>
-          <button type="button" className="button" onClick={() => setRemoving(null)}>{w.cancel}</button>
-          <button type="button" className="button button--danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>{w.remove}</button>
+          <p><strong>{p.name}</strong> <span className="status-pill">{partnerKinds[p.kind]?.[lang]}</span></p>
+          <p className="muted">{[p.contact, p.tel, `${p.provinceName} ${p.cityName}`.trim()].filter(Boolean).join(' · ')}</p>
+          {p.intro ? <p>{p.intro}</p> : null}
         </>
-      )}>
-        <p>{fill(w.confirmRemove, { name: removing?.name ?? '' })}</p>
-      </Modal>
-    </ShopManageFrame>
+      )}
+      nameOf={(p) => p.name}
+      form={(p, done) => <PartnerForm partner={p} onDone={done} />}
+      remove={async (p) => (await run((api) => api.get('/collaborateCompany/deleteCollaborateCompany', { id: p.id })))?.code === 0}
+    />
   );
 }
 

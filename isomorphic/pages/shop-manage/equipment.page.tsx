@@ -1,7 +1,7 @@
 // /home/shopManage/equipment: the shop's machines through the four /device/* calls: kind (Leavers,
 // Raschel, embroidery…), make and model, gauge ("sparsely"), needles and count.
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Device } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
 import { messageFor } from '../../domain/codes';
@@ -11,9 +11,8 @@ import { useApiAction } from '../../components/use-api-action';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { SubmitButton, TextField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
 import { CodeSelect, numberOrNull, showNumber } from './fields';
-import { ShopManageFrame } from './shop-nav';
+import { RecordList } from './record-list';
 import { shopManageWords } from './shop-manage.words';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,49 +25,20 @@ export function Component() {
   const w = useWords(shopManageWords);
   const lang = useLang();
   const run = useApiAction();
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<Device | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Device | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    if (!removing) return;
-    setBusy(true);
-    const envelope = await run((api) => api.post('/device/deleteDevice', { id: removing.id }));
-    setBusy(false);
-    if (envelope?.code === 0) await revalidator.revalidate();
-    setRemoving(null);
-  }
-
   return (
-    <ShopManageFrame title={w.equipmentTitle} actions={!editing && devices.length < ShopLimits.devicesMax ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>{w.addDevice}</button> : null}>
-      {editing ? <DeviceForm key={editing === 'new' ? 'new' : editing.id} device={editing === 'new' ? null : editing} onDone={async (saved) => { if (saved) await revalidator.revalidate(); setEditing(null); }} /> : null}
-      {devices.length === 0 ? <p className="empty">{w.noDevices}</p> : (
-        <ul className="record-list">
-          {devices.map((d) => (
-            <li key={d.id} className="record" data-device-id={d.id}>
-              <div className="record__main">
-                <p><strong>{machineKinds[d.kind]?.[lang]}</strong> {d.name ? `· ${d.name}` : ''}</p>
-                <p className="muted">{[d.gauge, d.needles !== null ? `${w.needles} ${d.needles}` : '', fill(w.countValue, { count: d.count })].filter(Boolean).join(' · ')}</p>
-                {d.remark ? <p>{d.remark}</p> : null}
-              </div>
-              <div className="record__actions">
-                <button type="button" className="link-button" onClick={() => setEditing(d)}>{w.edit}</button>
-                <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(d)}>{w.remove}</button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Modal open={removing !== null} title={w.removeTitle} onClose={() => setRemoving(null)} footer={(
+    <RecordList
+      title={w.equipmentTitle} addLabel={w.addDevice} emptyLabel={w.noDevices} records={devices} max={ShopLimits.devicesMax} kind="device"
+      describe={(d) => (
         <>
-          <button type="button" className="button" onClick={() => setRemoving(null)}>{w.cancel}</button>
-          <button type="button" className="button button--danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>{w.remove}</button>
+          <p><strong>{machineKinds[d.kind]?.[lang]}</strong> {d.name ? `· ${d.name}` : ''}</p>
+          <p className="muted">{[d.gauge, d.needles !== null ? `${w.needles} ${d.needles}` : '', fill(w.countValue, { count: d.count })].filter(Boolean).join(' · ')}</p>
+          {d.remark ? <p>{d.remark}</p> : null}
         </>
-      )}>
-        <p>{fill(w.confirmRemove, { name: removing ? `${machineKinds[removing.kind]?.[lang] ?? ''} ${removing.name}`.trim() : '' })}</p>
-      </Modal>
-    </ShopManageFrame>
+      )}
+      nameOf={(d) => `${machineKinds[d.kind]?.[lang] ?? ''} ${d.name}`.trim()}
+      form={(d, done) => <DeviceForm device={d} onDone={done} />}
+      remove={async (d) => (await run((api) => api.post('/device/deleteDevice', { id: d.id })))?.code === 0}
+    />
   );
 }
 
