@@ -1,0 +1,123 @@
+// Enquiry pages on the server render, as the demo roles: "ask" appears only to whoever may read the details
+// and never to the owner (the product page, /supply/{id} for buyers, /buy/{id} for merchants), a guest gets
+// a sign-in link on the product page; the shop's inbox and "My enquiries" render from their menus in both
+// languages, a thread opened by id shows who asked to the seller, and another person opening the same id
+// reads only "does not exist".
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { encryptPassword } from '../../../api/modules/account/password';
+import { DEMO_PASSWORD } from '../../../api/db/seed/demo-accounts';
+import { loadConfig } from '../../../config/index';
+import type { LoginResult } from '../../../isomorphic/contracts/account';
+import type { EnquiryThread } from '../../../isomorphic/contracts/enquiry';
+import { EnquiryTarget } from '../../../isomorphic/domain/enquiry';
+import { PatternType, ProductStatus, Unit, BuyType } from '../../../isomorphic/domain/catalogue';
+import { toSessionCompany, toSessionUser } from '../../../isomorphic/stores/auth.store';
+import { buildTestWeb, startSeededApi, type TestApi } from '../../helpers/web';
+
+let api: TestApi;
+let web: FastifyInstance;
+
+t.before(async () => {
+  api = await startSeededApi({ products: 12 });
+  web = await buildTestWeb(api.url);
+});
+t.teardown(async () => {
+  await web?.close();
+  await api?.close();
+});
+
+interface Who { cookie: string; token: string; id: number }
+async function signIn(mobile: string): Promise<Who> {
+  const key = loadConfig({}, []).passwordAesKey;
+  const res = await api.app.inject({ method: 'POST', url: '/front/user/login', payload: { mobile, password: encryptPassword(DEMO_PASSWORD, key) } });
+  const data = (res.json() as { data: LoginResult }).data;
+  const company = data.company ? `; company=${encodeURIComponent(JSON.stringify(toSessionCompany(data.company)))}` : '';
+  return { token: data.token, id: data.user.id, cookie: `x-token=${data.token}; user=${encodeURIComponent(JSON.stringify(toSessionUser(data.user)))}${company}` };
+}
+
+async function call<T>(who: Who, url: string, payload: object): Promise<T> {
+  const res = await api.app.inject({ method: 'POST', url, payload, headers: { 'x-token': who.token } });
+  const body = res.json() as { code: number; message: string; data: T };
+  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.message}`);
+  return body.data;
+}
+
+let pictures = 0;
+async function picture(userId: number): Promise<string> {
+  const path = `upload/${userId}/web-enquiry-${++pictures}.jpg`;
+  await api.db.db.insertInto('stored_file').values({ path, content_type: 'image/jpeg', size: 100, width: 32, height: 32, owner_user_id: userId, created_at: new Date().toISOString() }).execute();
+  return path;
+}
+
+const page = (url: string, who?: Who) => web.inject({ url, headers: who ? { cookie: who.cookie } : {} });
+const asks = (html: string) => /class="button ask-seller__open"/.test(html);
+
+t.test('who sees "ask" on the product, supply and purchase pages', async (t) => {
+  const [maker, trader, buyer] = await Promise.all(['13800000001', '13800000002', '13800000003'].map(signIn));
+  const makerRow = await api.db.db.selectFrom('app_user').select('company_id').where('id', '=', maker.id).executeTakeFirstOrThrow();
+  const product = await api.db.db.selectFrom('product').select('id').where('company_id', '=', makerRow.company_id!).where('status', '=', ProductStatus.ON_SALE).orderBy('id').executeTakeFirstOrThrow();
+  const supply = await call<{ id: number }>(maker, '/companySupply/release', { imagePath: await picture(maker.id), catalogue: PatternType.FABRIC, sample: true, quantity: 800, unit: Unit.YARD, description: '库存水溶花边' });
+  const request = await call<{ id: number }>(buyer, '/productBuy/release', {
+    imagePath: await picture(buyer.id), catalogue: PatternType.BIG_BORDER, sampleType: BuyType.BULK, acceptProduce: true, quantity: 500, unit: Unit.YARD,
+    description: '白色睫毛大边', deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+
+  const product1 = await page(`/flower/${product.id}`, buyer);
+  t.ok(asks(product1.body), 'the product page: a buyer may ask');
+  t.match(product1.body, '询问卖家');
+  t.notOk(asks((await page(`/flower/${product.id}`, maker)).body), 'not the seller, on its own product');
+  const guest = await page(`/flower/${product.id}`);
+  t.match(guest.body, /<a class="button ask-seller__open" href="\/login\?redirect=[^"]+"[^>]*>登录后询问<\/a>/, 'a guest is sent to sign in');
+
+  t.ok(asks((await page(`/supply/${supply.id}`, buyer)).body), '/supply: a buyer may ask');
+  t.notOk(asks((await page(`/supply/${supply.id}`, trader)).body), '/supply: not a trader (no details)');
+  t.notOk(asks((await page(`/supply/${supply.id}`, maker)).body), '/supply: not its owner');
+  t.notOk(asks((await page(`/supply/${supply.id}`)).body), '/supply: not a guest');
+
+  const buy = await page(`/buy/${request.id}?lang=en`, trader);
+  t.ok(asks(buy.body), '/buy: a trader may ask');
+  t.match(buy.body, 'Ask the buyer');
+  t.ok(asks((await page(`/buy/${request.id}`, maker)).body), '/buy: a manufacturer may ask');
+  t.notOk(asks((await page(`/buy/${request.id}`, buyer)).body), '/buy: not its buyer');
+  t.notOk(asks((await page(`/buy/${request.id}`)).body), '/buy: not a guest');
+});
+
+t.test('the inbox and "My enquiries": menus, both languages, a thread by id for its parties only', async (t) => {
+  const [maker, trader, buyer] = await Promise.all(['13800000001', '13800000002', '13800000003'].map(signIn));
+  const makerRow = await api.db.db.selectFrom('app_user').select('company_id').where('id', '=', maker.id).executeTakeFirstOrThrow();
+  const product = await api.db.db.selectFrom('product').select('id').where('company_id', '=', makerRow.company_id!).where('status', '=', ProductStatus.ON_SALE).orderBy('id').executeTakeFirstOrThrow();
+  const th = await call<EnquiryThread>(buyer, '/enquiry/askPurchase', { kind: EnquiryTarget.PRODUCT, targetId: product.id, text: '这款有黑色吗？' });
+  const id = th.enquiry.id;
+
+  const shop = await page('/home/shopManage', maker);
+  t.match(shop.body, /data-menu-key="enquiry" href="\/home\/shopManage\/enquiry"/, 'the shop manager\'s menu leads to the inbox');
+  const inbox = await page(`/home/shopManage/enquiry?id=${id}`, maker);
+  t.equal(inbox.statusCode, 200);
+  t.match(inbox.body, '询盘管理');
+  t.match(inbox.body, '这款有黑色吗？');
+  t.match(inbox.body, /data-thread="\d+"/, 'the thread is open');
+  t.match(inbox.body, '询盘人信息');
+  t.match(inbox.body, '林设计师', 'who asked, by name');
+  t.match(inbox.body, '138****0003', 'and the mobile, its middle hidden');
+  const en = await page(`/home/shopManage/enquiry?id=${id}&lang=en`, maker);
+  t.match(en.body, 'Who asked');
+  t.match(en.body, '>Enquiries<');
+
+  const person = await page('/home/person/info', buyer);
+  t.match(person.body, /data-menu-key="enquiry" href="\/home\/person\/enquiry"/, 'the personal centre\'s menu leads to "My enquiries"');
+  const mine = await page(`/home/person/enquiry?box=sent&id=${id}`, buyer);
+  t.match(mine.body, '我的询盘');
+  t.match(mine.body, '这款有黑色吗？');
+  t.notMatch(mine.body, '询盘人信息', 'the asker is not shown their own details');
+  t.match((await page('/home/person/enquiry?lang=en', buyer)).body, 'My enquiries');
+
+  const other = await page(`/home/person/enquiry?box=received&id=${id}`, trader);
+  t.equal(other.statusCode, 200);
+  t.match(other.body, '询盘不存在', 'another person reads only "does not exist"');
+  t.notMatch(other.body, '这款有黑色吗？', 'and not the question');
+  t.notMatch(other.body, '138****0003');
+  const filtered = await page('/home/shopManage/enquiry?kind=2', maker);
+  t.notMatch(filtered.body, '这款有黑色吗？', 'filtered by kind on the server render');
+  t.match(filtered.body, '暂无询盘');
+});
