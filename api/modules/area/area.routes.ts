@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import type { Area } from '../../../isomorphic/contracts/common';
-import { ok, responses } from '../../http/envelope';
+import { ok, requestLang, responses } from '../../http/envelope';
 import { assertSame, Nullable, type Same } from '../../http/schemas';
 import { areaByCode, areasByLevel, areasByParent } from './area.service';
 
@@ -20,11 +20,11 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
     config: { auth: 'public' },
     schema: {
       tags: ['area'],
-      summary: 'Areas under a parent code; the provinces when parentCode is empty',
+      summary: 'Areas under a parent code; the provinces when parentCode is empty. Names in the caller\'s language (x-lang)',
       querystring: Type.Object({ parentCode: Type.Optional(Type.Union([Type.Literal(''), AreaCode])) }),
       response: responses(Type.Array(AreaSchema)),
     },
-  }, async (request) => ok(request, await areasByParent(db, request.query.parentCode || undefined)));
+  }, async (request) => ok(request, await areasByParent(db, request.query.parentCode || undefined, requestLang(request))));
 
   app.get('/front/area/byLevel', {
     config: { auth: 'public' },
@@ -34,7 +34,7 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       querystring: Type.Object({ level: Type.Integer({ minimum: 1, maximum: 3 }) }),
       response: responses(Type.Array(AreaSchema)),
     },
-  }, async (request) => ok(request, await areasByLevel(db, request.query.level)));
+  }, async (request) => ok(request, await areasByLevel(db, request.query.level, requestLang(request))));
 
   app.get('/front/area/byCode', {
     config: { auth: 'public' },
@@ -44,5 +44,5 @@ export async function areaRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       querystring: Type.Object({ code: AreaCode }),
       response: responses(AreaSchema),
     },
-  }, async (request) => ok(request, await areaByCode(db, request.query.code)));
+  }, async (request) => ok(request, await areaByCode(db, request.query.code, requestLang(request))));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, responses } from '../../http/envelope';
+import { ok, requestLang, responses } from '../../http/envelope';
 import type { ModuleOptions } from '../../deps';
 import { signedInUser } from '../account/guard';
 import * as service from './consignee.service';
@@ -12,18 +12,18 @@ export async function consigneeRoutes(app: FastifyInstance, { deps }: ModuleOpti
 
   app.get('/consignee/listConsignee', { config: { auth: 'user' }, schema: { tags, security, summary: 'My delivery addresses, default first', response: responses(ConsigneeListSchema) } }, async (request) => {
     const user = signedInUser(request);
-    return ok(request, await service.listConsignees(db, user.id));
+    return ok(request, await service.listConsignees(db, user.id, requestLang(request)));
   });
 
   app.post('/consignee/addConsignee', { config: { auth: 'user' }, schema: { tags, security, summary: 'Add an address (at most 8; the first becomes the default)', body: AddConsigneeBody, response: responses(ConsigneeSchema) } }, async (request) => {
     const user = signedInUser(request);
-    return ok(request, await service.addConsignee(db, user.id, request.body as service.ConsigneeInput), { zh: '地址已添加', en: 'Address added' });
+    return ok(request, await service.addConsignee(db, user.id, request.body as service.ConsigneeInput, requestLang(request)), { zh: '地址已添加', en: 'Address added' });
   });
 
   app.post('/consignee/editorConsignee', { config: { auth: 'user' }, schema: { tags, security, summary: 'Edit one of my addresses', body: EditConsigneeBody, response: responses(ConsigneeSchema) } }, async (request) => {
     const user = signedInUser(request);
     const { id, ...input } = request.body as service.ConsigneeInput & { id: number };
-    return ok(request, await service.editConsignee(db, user.id, id, input), { zh: '地址已保存', en: 'Address saved' });
+    return ok(request, await service.editConsignee(db, user.id, id, input, requestLang(request)), { zh: '地址已保存', en: 'Address saved' });
   });
 
   app.post('/consignee/deleteConsignee', { config: { auth: 'user' }, schema: { tags, security, summary: 'Delete one of my addresses', body: ConsigneeIdBody, response: responses(Nothing) } }, async (request) => {

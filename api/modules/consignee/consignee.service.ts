@@ -7,13 +7,15 @@ import type { Consignee } from '../../../isomorphic/contracts/account';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import * as q from './consignee.queries';
-import { areasByCodes } from '../area/area.service';
+import { areasByCodes, regionTextIn, type AreaLang } from '../area/area.service';
 
 export interface ConsigneeInput { consignee: string; phone: string; provinceCode: string; cityCode: string; districtCode?: string; detail: string; isDefault?: boolean }
 
-const toConsignee = (r: q.ConsigneeRow): Consignee => ({
+/** An address as the api answers it, its region in the caller's language (stored in Chinese). */
+const toConsignee = (r: q.ConsigneeRow, lang: AreaLang): Consignee => ({
   id: r.id, consignee: r.consignee, phone: r.phone, provinceCode: r.province_code, cityCode: r.city_code,
-  districtCode: r.district_code, region: r.region, detail: r.detail, isDefault: r.is_default === 1,
+  districtCode: r.district_code, region: regionTextIn([r.province_code, r.city_code, r.district_code], r.region, lang),
+  detail: r.detail, isDefault: r.is_default === 1,
 });
 
 const invalid = (zh: string, en: string) => new ApiError(Codes.BAD_REQUEST, 400, { zh, en });
@@ -56,12 +58,12 @@ async function lockAddressesOf(trx: Transaction<Database>, userId: number): Prom
 
 const addressMissing = () => new ApiError(Codes.ADDRESS_NOT_FOUND, 404);
 
-export async function listConsignees(db: Kysely<Database>, userId: number): Promise<Consignee[]> {
+export async function listConsignees(db: Kysely<Database>, userId: number, lang: AreaLang = 'zh'): Promise<Consignee[]> {
   const rows = await q.listOfUser(db, userId);
-  return rows.map(toConsignee);
+  return rows.map((r) => toConsignee(r, lang));
 }
 
-export async function addConsignee(db: Kysely<Database>, userId: number, input: ConsigneeInput): Promise<Consignee> {
+export async function addConsignee(db: Kysely<Database>, userId: number, input: ConsigneeInput, lang: AreaLang = 'zh'): Promise<Consignee> {
   const region = await validate(db, input);
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
@@ -74,11 +76,11 @@ export async function addConsignee(db: Kysely<Database>, userId: number, input: 
       user_id: userId, consignee: input.consignee.trim(), phone: input.phone, province_code: input.provinceCode, city_code: input.cityCode,
       district_code: input.districtCode ?? '', region, detail: input.detail.trim(), is_default: makeDefault ? 1 : 0, created_at: now, updated_at: now,
     });
-    return toConsignee(row);
+    return toConsignee(row, lang);
   });
 }
 
-export async function editConsignee(db: Kysely<Database>, userId: number, id: number, input: ConsigneeInput): Promise<Consignee> {
+export async function editConsignee(db: Kysely<Database>, userId: number, id: number, input: ConsigneeInput, lang: AreaLang = 'zh'): Promise<Consignee> {
   await owned(db, userId, id);
   const region = await validate(db, input);
   return db.transaction().execute(async (trx) => {
@@ -91,7 +93,7 @@ export async function editConsignee(db: Kysely<Database>, userId: number, id: nu
     });
     // Deleted by a parallel call since the check above: not found (the transaction rolls back).
     if (!row) throw addressMissing();
-    return toConsignee(row);
+    return toConsignee(row, lang);
   });
 }
 

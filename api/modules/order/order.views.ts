@@ -16,6 +16,7 @@ import type { AfterSaleTable, OrderLineTable } from './order.table';
 import type { StorageDriver } from '../file/storage';
 import { userBriefs } from '../account/account.service';
 import { companyNames } from '../company/company.service';
+import { regionTextFromChinese } from '../area/area.service';
 import { rowState, traceColumn, type OrderRow, type Party } from './order.lifecycle';
 import * as q from './order.queries';
 
@@ -141,7 +142,7 @@ export async function orderDetail(deps: ViewDeps, party: Party, order: OrderRow,
     viewerRole: party.role,
     remark: order.remark,
     stockPeriod: order.stock_period,
-    consignee: { name: order.consignee_name, phone: order.consignee_phone, region: order.consignee_region, detail: order.consignee_detail },
+    consignee: { name: order.consignee_name, phone: order.consignee_phone, region: regionTextFromChinese(order.consignee_region, lang), detail: order.consignee_detail },
     carrier: order.carrier,
     trackingNo: order.tracking_no,
     shipBy: order.ship_by ? iso(order.ship_by) : null,

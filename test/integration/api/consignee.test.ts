@@ -29,7 +29,11 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(a.body.code, 0);
       first = a.body.data;
       t.equal(first.isDefault, true, 'the first address is the default');
-      t.equal(first.region, '广东省 潮州市 湘桥区');
+      t.equal(first.region, 'Guangdong, Chaozhou, Xiangqiao District', 'the region in the caller\'s language (English here)');
+      const stored = await db.selectFrom('consignee').select('region').where('id', '=', first.id).executeTakeFirstOrThrow();
+      t.equal(stored.region, '广东省 潮州市 湘桥区', 'kept in Chinese');
+      const zh = await api.app.inject({ method: 'GET', url: '/consignee/listConsignee', headers: { 'x-lang': 'zh', 'x-token': alice } });
+      t.equal((zh.json() as { data: Consignee[] }).data[0].region, '广东省 潮州市 湘桥区', 'and answered in Chinese to a Chinese page');
       const b = await api.post<Consignee>('/consignee/addConsignee', address(2), alice);
       second = b.body.data;
       t.equal(second.isDefault, false);
@@ -64,7 +68,7 @@ for (const { dialect, skip } of await dialects()) {
     t.test('edit changes the fields', async (t) => {
       const r = await api.post<Consignee>('/consignee/editorConsignee', { id: first.id, ...address(9, { provinceCode: '33', cityCode: '3306', districtCode: '330602' }) }, alice);
       t.equal(r.body.code, 0);
-      t.equal(r.body.data.region, '浙江省 绍兴市 越城区');
+      t.equal(r.body.data.region, 'Zhejiang, Shaoxing, Yuecheng District');
       t.equal(r.body.data.consignee, '林小姐9');
     });
 

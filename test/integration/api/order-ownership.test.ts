@@ -58,6 +58,9 @@ for (const { dialect, skip } of await dialects()) {
       t.same(sellerReads.body.data.actions, []);
       const buyerReads = await m.get<OrderDetail>(`/order/getOrderDetails?id=${id}`, deal.buyer.token);
       t.same(buyerReads.body.data.actions, ['receive']);
+      t.equal(buyerReads.body.data.consignee.region, 'Guangdong, Guangzhou', 'the address the order keeps (in Chinese) read in the page\'s language, English here');
+      const inChinese = await m.app.inject({ method: 'GET', url: `/order/getOrderDetails?id=${id}`, headers: { 'x-lang': 'zh', 'x-token': deal.buyer.token } });
+      t.equal((inChinese.json() as { data: OrderDetail }).data.consignee.region, '广东省 广州市', 'and in Chinese to a Chinese page');
     });
 
     t.test('lists show only my own orders', async (t) => {

@@ -64,22 +64,23 @@ for (const { dialect, skip } of await dialects()) {
     });
 
     t.test('areas by parent, level and code', async (t) => {
-      const provinces = await ctx.get<Area[]>('/front/area/byParent');
+      const zh = { 'x-lang': 'zh' };
+      const provinces = await ctx.get<Area[]>('/front/area/byParent', zh);
       t.equal(provinces.status, 200);
       t.equal(provinces.body.data.length, 34, '31 mainland provinces plus Hong Kong, Macao and Taiwan');
       t.ok(provinces.body.data.every((a) => a.level === 1 && a.parentCode === null));
       t.same(provinces.body.data.filter((a) => ['71', '81', '82'].includes(a.code)).map((a) => a.name), ['台湾省', '香港特别行政区', '澳门特别行政区']);
-      t.same((await ctx.get<Area[]>('/front/area/byParent?parentCode=')).body.data, provinces.body.data, 'empty parent is the provinces');
+      t.same((await ctx.get<Area[]>('/front/area/byParent?parentCode=', zh)).body.data, provinces.body.data, 'empty parent is the provinces');
 
-      const guangdong = await ctx.get<Area[]>('/front/area/byParent?parentCode=44');
+      const guangdong = await ctx.get<Area[]>('/front/area/byParent?parentCode=44', zh);
       t.equal(guangdong.body.data.length, mainlandCities.filter((c) => c.provinceCode === '44').length);
       t.ok(guangdong.body.data.some((a) => a.code === '4451' && a.name === '潮州市'));
-      const chaozhou = await ctx.get<Area[]>('/front/area/byParent?parentCode=4451');
+      const chaozhou = await ctx.get<Area[]>('/front/area/byParent?parentCode=4451', zh);
       t.same(chaozhou.body.data.map((a) => a.name), ['湘桥区', '潮安区', '饶平县']);
       t.ok(chaozhou.body.data.every((a) => a.level === 3 && a.parentCode === '4451'));
-      const beijing = await ctx.get<Area[]>('/front/area/byParent?parentCode=11');
+      const beijing = await ctx.get<Area[]>('/front/area/byParent?parentCode=11', zh);
       t.same(beijing.body.data.map((a) => a.name), ['北京市'], 'a municipality\'s city carries its name, not 市辖区');
-      const hongKong = await ctx.get<Area[]>('/front/area/byParent?parentCode=81');
+      const hongKong = await ctx.get<Area[]>('/front/area/byParent?parentCode=81', zh);
       t.same(hongKong.body.data.map((a) => a.name), ['香港岛', '九龙', '新界']);
 
       const level1 = await ctx.get<Area[]>('/front/area/byLevel?level=1');
@@ -94,7 +95,7 @@ for (const { dialect, skip } of await dialects()) {
         t.equal(res.body.code, Codes.BAD_REQUEST);
       }
 
-      const puning = await ctx.get<Area>('/front/area/byCode?code=445281');
+      const puning = await ctx.get<Area>('/front/area/byCode?code=445281', zh);
       t.same(puning.body.data, { code: '445281', name: '普宁市', parentCode: '4452', level: 3 });
       const missing = await ctx.get('/front/area/byCode?code=999999');
       t.equal(missing.status, 404);
@@ -102,6 +103,26 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(missing.body.data, null);
       for (const q of ['code=abc', 'code=', '']) t.equal((await ctx.get(`/front/area/byCode?${q}`)).status, 400, `byCode?${q} is refused`);
       t.equal((await ctx.get('/front/area/byParent?parentCode=x1')).status, 400);
+    });
+
+    t.test('area names follow the caller\'s language (issue 23): English to an English page', async (t) => {
+      const en = { 'x-lang': 'en' };
+      const provinces = (await ctx.get<Area[]>('/front/area/byParent', en)).body.data;
+      const named = new Map(provinces.map((a) => [a.code, a.name]));
+      t.same(['44', '61', '14', '15', '54', '65', '45', '64', '81', '82', '71'].map((c) => named.get(c)),
+        ['Guangdong', 'Shaanxi', 'Shanxi', 'Inner Mongolia', 'Tibet', 'Xinjiang', 'Guangxi', 'Ningxia', 'Hong Kong', 'Macau', 'Taiwan'], 'provinces by their usual English names');
+      t.ok(provinces.every((a) => /^[A-Z][A-Za-z' ]+$/.test(a.name)), 'every province in Latin letters');
+      t.same(provinces.map((a) => a.code), (await ctx.get<Area[]>('/front/area/byParent', { 'x-lang': 'zh' })).body.data.map((a) => a.code), 'the same areas in the same order');
+      const chaozhou = (await ctx.get<Area[]>('/front/area/byParent?parentCode=4451', en)).body.data;
+      t.same(chaozhou.map((a) => a.name), ['Xiangqiao District', 'Chao\'an District', 'Raoping County'], 'districts: tone-less pinyin and their kind');
+      t.same((await ctx.get<Area[]>('/front/area/byParent?parentCode=11', en)).body.data.map((a) => a.name), ['Beijing'], 'a municipality\'s city');
+      t.same((await ctx.get<Area[]>('/front/area/byParent?parentCode=81', en)).body.data.map((a) => a.name), ['Hong Kong Island', 'Kowloon', 'New Territories']);
+      t.same((await ctx.get<Area>('/front/area/byCode?code=6101', en)).body.data, { code: '6101', name: 'Xi\'an', parentCode: '61', level: 2 }, 'an apostrophe between syllables');
+      t.equal((await ctx.get<Area>('/front/area/byCode?code=2224', en)).body.data.name, 'Yanbian Korean Autonomous Prefecture');
+      t.equal((await ctx.get<Area>('/front/area/byCode?code=500101', en)).body.data.name, 'Wanzhou District');
+      const districts = (await ctx.get<Area[]>('/front/area/byLevel?level=3', en)).body.data;
+      t.equal(districts.filter((a) => /[\u4e00-\u9fff]/.test(a.name)).length, 0, 'no district left in Chinese characters');
+      t.equal((await ctx.get<Area[]>('/front/area/byParent?parentCode=4451', { 'x-lang': '', 'accept-language': 'en-GB,en;q=0.9' })).body.data[0].name, 'Xiangqiao District', 'Accept-Language when no x-lang');
     });
   });
 }
