@@ -10,9 +10,11 @@ export interface QuantityStepperProps {
   decreaseLabel: string;
   increaseLabel: string;
   onChange(value: number): void;
+  /** Also commit while typing, whenever the typed number is within [min, max] (e.g. a price that follows it). */
+  live?: boolean;
 }
 
-export function QuantityStepper({ value, min = 1, max, disabled, label, decreaseLabel, increaseLabel, onChange }: QuantityStepperProps) {
+export function QuantityStepper({ value, min = 1, max, disabled, label, decreaseLabel, increaseLabel, onChange, live }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const commit = (raw: string) => {
@@ -31,7 +33,12 @@ export function QuantityStepper({ value, min = 1, max, disabled, label, decrease
         aria-label={label}
         value={draft}
         disabled={disabled}
-        onChange={(e) => setDraft(e.target.value.replace(/[^\d]/g, ''))}
+        onChange={(e) => {
+          const typed = e.target.value.replace(/[^\d]/g, '');
+          setDraft(typed);
+          const n = Number(typed);
+          if (live && typed && n >= min && n <= max && n !== value) onChange(n);
+        }}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(e.currentTarget.value); } }}
       />

@@ -1,14 +1,18 @@
 // The buyer's path (issue 23), in Debian's Chromium: a new buyer registers from a product page and is
 // signed in and back on it, its toasts clear of the search box and gone on the next page; then checks
 // out adding and editing an address in a dialog on the order confirmation. No console error on the way.
+// Then bulk buying on a product with a quantity ladder, and region names in English mode.
+import fs from 'node:fs';
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { hydrated, signIn, smsCodeFor, startSite } from '../helpers/e2e';
+import { hydrated, shoot, signIn, smsCodeFor, startSite } from '../helpers/e2e';
 
 const site = await startSite({ products: 6 });
 t.teardown(() => site.close());
 
 const PASSWORD = 'lace2026';
+const shots = 'tmp/e2e-buyer';
+fs.mkdirSync(shots, { recursive: true });
 let phone = 13912340001;
 /** The buyer the first test registers; later tests sign in as them. */
 let buyer = '';
@@ -169,4 +173,98 @@ t.test('checks out adding and editing an address in a dialog, without leaving th
   t.match(first, /\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）/, 'China Standard Time by default, labelled');
   t.same(errors, [], 'no console errors (no hydration mismatch), no 404');
   await context.close();
+});
+
+t.test('bulk on a product with a quantity ladder: the quantity starts at its minimum, the price follows the ladder', async (t) => {
+  // A product's seller gives it a ladder in metres: from 500 m ¥15.00, from 1,000 m ¥12.80, from 3,000 m ¥11.00.
+  const product = await site.db.db.selectFrom('product').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const ladder = [{ from: 500, price: 1500 }, { from: 1000, price: 1280 }, { from: 3000, price: 1100 }];
+  await site.db.db.updateTable('product').set({ bulk_ladder: JSON.stringify(ladder), unit: 400013 }).where('id', '=', product.id).execute();
+  for (const [lang, width] of [['zh', 1280], ['en', 390]] as const) {
+    const { page, errors } = await site.newPage({ locale: lang === 'zh' ? 'zh-CN' : 'en-GB', width });
+    await page.goto(`${site.url}/flower/${product.id}?lang=${lang}`);
+    await hydrated(page);
+    t.equal(await page.locator('[data-testid="price-ladder"] tbody tr').count(), 3, `${lang}: the ladder table shows the three steps`);
+    await page.locator('.add-to-cart__kinds label', { hasText: lang === 'zh' ? '大货' : 'Bulk' }).click();
+    const quantity = page.locator('.add-to-cart .stepper__input');
+    const facts = page.locator('.add-to-cart__facts');
+    t.equal(await quantity.inputValue(), '500', `${lang}: the quantity starts at the ladder's minimum, not 1`);
+    t.equal(await facts.locator('[data-fact="minimum"]').textContent(), lang === 'zh' ? '500 米起，每个颜色最多 1,000,000 米' : '500 metres and up, at most 1,000,000 metres per colour', `${lang}: minimum and unit`);
+    t.equal(await facts.locator('[data-fact="price"]').textContent(), lang === 'zh' ? '¥7500.00（¥15.00/米）' : '¥7500.00 (¥15.00 per metre)', `${lang}: the first step's price at the minimum`);
+    // Typed, not yet committed: the price follows what is in the field.
+    await quantity.fill('1200');
+    await facts.locator('[data-fact="price"]', { hasText: '12.80' }).waitFor();
+    t.equal(await facts.locator('[data-fact="price"]').textContent(), lang === 'zh' ? '¥15360.00（¥12.80/米）' : '¥15360.00 (¥12.80 per metre)', `${lang}: at 1,200 m the step from 1,000 m applies`);
+    t.equal(await facts.locator('dt').nth(1).textContent(), lang === 'zh' ? '按 1,200 米 计' : 'For 1,200 metres', `${lang}: it says for which quantity`);
+    await quantity.fill('999');
+    await facts.locator('[data-fact="price"]', { hasText: '15.00' }).waitFor();
+    t.pass(`${lang}: 999 m is still priced at the first step`);
+    await quantity.fill('200');
+    await quantity.press('Enter');
+    t.equal(await quantity.inputValue(), '500', `${lang}: below the minimum is raised to it`);
+    t.match(await facts.locator('[data-fact="next"]').textContent(), lang === 'zh' ? '卖家确认最终价格和定金' : 'the seller confirms the final price and the deposit', `${lang}: what happens next for bulk`);
+    await quantity.fill('1200');
+    await facts.locator('[data-fact="price"]', { hasText: '12.80' }).waitFor();
+    await shoot(page, shots, `product-ladder-${lang}`, 390);
+    t.same(errors, [], `${lang}: no console errors`);
+    await page.context().close();
+  }
+});
+
+t.test('sees English region names in English mode: the picker, the address book, checkout and the order', async (t) => {
+  const { page, errors } = await site.newPage({ locale: 'en-GB', width: 390 });
+  await page.goto(`${site.url}/?lang=en`);
+  await signIn(page, site.url, buyer, PASSWORD, '/home/person/address');
+  // The address the first test saved in Chinese (北京市 北京市 东城区) is listed in English.
+  const where = page.locator('.address__where');
+  await where.first().waitFor();
+  t.equal(await where.first().textContent(), 'Beijing, Dongcheng District 花边路 2 号', 'the address book in English');
+
+  await page.getByRole('button', { name: 'Add an address' }).click();
+  const form = page.locator('form.address-form');
+  await form.getByLabel('Recipient').fill('Ms Lin');
+  await form.getByLabel('Mobile number').fill('13800138778');
+  const province = form.locator('select[name="provinceCode"]');
+  t.match(await province.locator('option').allTextContents(), ['Choose a province', 'Beijing', 'Tianjin', 'Hebei', 'Shanxi', 'Inner Mongolia'], 'the picker lists provinces in English');
+  await province.selectOption({ label: 'Guangdong' });
+  const city = form.locator('select[name="cityCode"]');
+  await city.locator('option', { hasText: 'Chaozhou' }).waitFor({ state: 'attached' });
+  await city.selectOption({ label: 'Chaozhou' });
+  const district = form.locator('select[name="districtCode"]');
+  await district.locator('option', { hasText: 'Xiangqiao District' }).waitFor({ state: 'attached' });
+  t.same(await district.locator('option').allTextContents(), ['Choose a district', 'Xiangqiao District', "Chao'an District", 'Raoping County'], 'cities and districts too');
+  await district.selectOption({ label: 'Xiangqiao District' });
+  await form.getByLabel('Street address').fill('1 Lace Road');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.address__where', { hasText: 'Guangdong, Chaozhou, Xiangqiao District 1 Lace Road' }).waitFor();
+  t.pass('the new address is listed in English');
+  await shoot(page, shots, 'address-en', 390);
+
+  // Checkout lists the addresses in English.
+  await page.goto(`${site.url}/flower`);
+  const productPath = (await page.locator('main a[href^="/flower/"]:not([href="/flower/custom"])').first().getAttribute('href'))!;
+  await page.goto(`${site.url}${productPath}`);
+  await hydrated(page);
+  await page.locator('.colours__card').first().click();
+  await page.click('.add-to-cart__button');
+  await page.locator('.add-to-cart__go').waitFor();
+  await page.goto(`${site.url}/shoppingCart`);
+  await hydrated(page);
+  await page.click('.cart-bar__checkout');
+  await page.waitForURL(/\/confirmOrder/);
+  await page.locator('.address-choice').first().waitFor();
+  const choices = await page.locator('.address-choice__where').allTextContents();
+  t.ok(choices.includes('Beijing, Dongcheng District 花边路 2 号') && choices.includes('Guangdong, Chaozhou, Xiangqiao District 1 Lace Road'), `checkout's addresses in English: ${choices.join(' | ')}`);
+  await shoot(page, shots, 'confirm-order-en', 390);
+
+  // The order placed in the second test keeps its address in Chinese; its page reads it in English.
+  await page.goto(`${site.url}/home/person/orderSample`);
+  await hydrated(page);
+  const detail = (await page.locator('a[href^="/home/person/orderDetail"], a[href*="orderDetail"]').first().getAttribute('href'))!;
+  await page.goto(`${site.url}${detail}`);
+  await hydrated(page);
+  t.match(await page.locator('main').textContent(), 'Beijing, Dongcheng District 花边路 2 号', 'the order\'s address in English');
+  await shoot(page, shots, 'order-detail-en', 390);
+  t.same(errors, [], 'no console errors');
+  await page.context().close();
 });

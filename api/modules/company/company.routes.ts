@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import { ok, responses } from '../../http/envelope';
+import { ok, requestLang, responses } from '../../http/envelope';
 import { Id, PageOf, PageQuery } from '../../http/schemas';
 import { CompanyInfoSchema, CompanySummarySchema } from './company.schemas';
 import { getCompanyInfo, listCompanies } from './company.service';
@@ -21,7 +21,7 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
       querystring: Type.Object({ companyId: Id }),
       response: responses(CompanyInfoSchema),
     },
-  }, async (request) => ok(request, await getCompanyInfo({ db: deps.db.db, storage: deps.storage }, request.query.companyId)));
+  }, async (request) => ok(request, await getCompanyInfo({ db: deps.db.db, storage: deps.storage, lang: requestLang(request) }, request.query.companyId)));
 
   app.get('/company/listCompanies', {
     config: { auth: 'public' },
@@ -33,7 +33,7 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
     },
   }, async (request) => {
     const { pageNum, pageSize, kind } = request.query;
-    return ok(request, await listCompanies({ db: deps.db.db, storage: deps.storage }, { pageNum, pageSize, kind: kind === '' ? undefined : kind }));
+    return ok(request, await listCompanies({ db: deps.db.db, storage: deps.storage, lang: requestLang(request) }, { pageNum, pageSize, kind: kind === '' ? undefined : kind }));
   });
 
   // The seller's own shop (SPEC §2 /home/shopManage/setting): settled sellers of an active company only.

@@ -6,11 +6,12 @@ import type { CompanyTable } from './company.table';
 import type { CompanyInfo, CompanySummary, Page } from '../../../isomorphic/contracts/common';
 import type { StorageDriver } from '../file/storage';
 import { gone, notFound } from '../../http/errors';
-import { areaNames } from '../area/area.service';
+import { areaNames, type AreaLang } from '../area/area.service';
 import { countProductsOnSale, productCountsByCompany } from '../catalogue/catalogue.service';
 import { companyNameRows, companyStatus, countActiveCompanies, findCompany, insertCompany, listActiveCompanies, findActiveCompanies, platformCompanies, setStatus } from './company.queries';
 
-export interface CompanyDeps { db: Kysely<Database>; storage: StorageDriver }
+/** `lang`: the language of the area names (the caller's; Chinese when not given). */
+export interface CompanyDeps { db: Kysely<Database>; storage: StorageDriver; lang?: AreaLang }
 
 export { CompanyStatus } from '../../../isomorphic/domain/platform';
 import { CompanyStatus } from '../../../isomorphic/domain/platform';
@@ -36,9 +37,9 @@ function summary(storage: StorageDriver, row: CompanyRow, names: Map<string, str
 }
 
 /** Summaries of company rows, with area names and product counts fetched once for the lot. */
-async function summaries({ db, storage }: CompanyDeps, rows: CompanyRow[]): Promise<CompanySummary[]> {
+async function summaries({ db, storage, lang }: CompanyDeps, rows: CompanyRow[]): Promise<CompanySummary[]> {
   const [names, counts] = await Promise.all([
-    areaNames(db, [...new Set(rows.flatMap((r) => [r.province, r.city]).filter(Boolean))]),
+    areaNames(db, [...new Set(rows.flatMap((r) => [r.province, r.city]).filter(Boolean))], lang),
     productCountsByCompany(db, rows.map((r) => r.id)),
   ]);
   return rows.map((r) => summary(storage, r, names, counts.get(r.id) ?? 0));
@@ -49,7 +50,7 @@ export async function getCompanyInfo(deps: CompanyDeps, id: number): Promise<Com
   const row = await findCompany(db, id);
   if (!row) throw notFound({ zh: `公司 ${id} 不存在`, en: `There is no company ${id}` });
   if (row.status !== CompanyStatus.ACTIVE) throw gone({ zh: `公司 ${id} 已关闭`, en: `Company ${id} has been removed` });
-  const [names, productCount] = await Promise.all([areaNames(db, [row.province, row.city]), countProductsOnSale(db, id)]);
+  const [names, productCount] = await Promise.all([areaNames(db, [row.province, row.city], deps.lang), countProductsOnSale(db, id)]);
   return {
     ...summary(storage, row, names, productCount),
     intro: row.intro,

@@ -67,7 +67,7 @@ export async function favouriteRoutes(fastify: FastifyInstance, { deps }: Module
     },
   }, async (request) => {
     const user = signedInUser(request);
-    return ok(request, await listFollowedCompanies(fav, user.id, request.body));
+    return ok(request, await listFollowedCompanies(fav, user.id, request.body, requestLang(request)));
   });
 
   app.post('/favorite/listProduct', {

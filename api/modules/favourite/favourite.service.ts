@@ -62,8 +62,8 @@ async function followedPage<T>(
   return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 
-export function listFollowedCompanies(deps: FavouriteDeps, userId: number, page: { pageNum: number; pageSize: number }): Promise<Page<FollowedCompany>> {
-  return followedPage(deps.db, userId, FavouriteType.COMPANY, page, (ids) => companySummaries(deps, ids));
+export function listFollowedCompanies(deps: FavouriteDeps, userId: number, page: { pageNum: number; pageSize: number }, lang: 'zh' | 'en' = 'zh'): Promise<Page<FollowedCompany>> {
+  return followedPage(deps.db, userId, FavouriteType.COMPANY, page, (ids) => companySummaries({ ...deps, lang }, ids));
 }
 
 export function listFollowedProducts(deps: FavouriteDeps, userId: number, page: { pageNum: number; pageSize: number }): Promise<Page<FollowedProduct>> {

@@ -37,6 +37,8 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
   const price = laddered ? ladderUnitPrice(ladder, num) : listed;
   const max = rules.max;
   const unitName = rules.counts === 'cut' ? w.cutUnit : unitLabels[unit]?.[lang] ?? '';
+  // English counts: "1 metre", "500 metres" ("cut(s)" is already both).
+  const unitsOf = (n: number) => (lang === 'en' && n !== 1 && /^[a-z]+$/.test(unitName) ? `${unitName}s` : unitName);
   const chooseKind = (code: number) => { setBuyType(code); setNum(kindRules(code).min); };
 
   async function add() {
@@ -68,12 +70,12 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
       </fieldset>
       <div className="add-to-cart__row">
         <span className="add-to-cart__label">{w.quantity}</span>
-        <QuantityStepper value={num} min={rules.min} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} />
+        <QuantityStepper value={num} min={rules.min} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} live />
       </div>
       <dl className="add-to-cart__facts">
-        <div><dt>{w.minimumOrder}</dt><dd data-fact="minimum">{fill(w.minimumValue, { min: rules.min, max: rules.max.toLocaleString('en'), unit: unitName })}</dd></div>
+        <div><dt>{w.minimumOrder}</dt><dd data-fact="minimum">{fill(w.minimumValue, { min: rules.min.toLocaleString('en'), max: rules.max.toLocaleString('en'), unit: unitName, minUnit: unitsOf(rules.min), maxUnit: unitsOf(rules.max) })}</dd></div>
         <div>
-          <dt>{fill(w.priceAtQuantity, { num, unit: unitName })}</dt>
+          <dt>{fill(w.priceAtQuantity, { num: num.toLocaleString('en'), unit: unitName, numUnit: unitsOf(num) })}</dt>
           <dd data-fact="price">
             {buyType === BuyType.SAMPLE_CUT ? w.free
               : hasPrice(price) ? fill(w.priceAtQuantityValue, { amount: formatPrice(price * num, lang), price: formatPrice(price, lang), unit: unitName })

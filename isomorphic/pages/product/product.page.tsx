@@ -8,6 +8,7 @@ import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels } from '../../domain/catalogue';
 import { PriceLadderTable } from './price-ladder-table';
+import { compositionIn } from '../../domain/composition';
 import { priceLadderWords } from './price-ladder.words';
 import { byLang, hasPrice } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
@@ -93,7 +94,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
     [t('product.shape'), shapeLabels[product.shape]?.[lang] ?? t('product.notAvailable')],
     [t('product.unit'), unitLabels[product.unit]?.[lang] ?? t('product.notAvailable')],
     [t('product.width'), product.width ? t('product.widthValue', { width: product.width }) : t('product.notAvailable')],
-    [t('product.composition'), product.composition || t('product.notAvailable')],
+    [t('product.composition'), compositionIn(product.composition, lang) || t('product.notAvailable')],
     ...attributeRows(product, lang),
     [t('product.views'), String(product.views)],
   ];
@@ -160,7 +161,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
             <p className="supplier__name"><Link to={`/company/${product.companyId}`}>{companyName}</Link></p>
             {company ? (
               <dl className="supplier__facts">
-                {company.province || company.city ? <div><dt>{t('product.location')}</dt><dd>{[company.province, company.city].filter(Boolean).join(' ')}</dd></div> : null}
+                {company.province || company.city ? <div><dt>{t('product.location')}</dt><dd>{[company.province, company.city].filter(Boolean).join(lang === 'en' ? ', ' : ' ')}</dd></div> : null}
                 {company.mainBusiness ? <div><dt>{t('product.mainBusiness')}</dt><dd>{byLang(lang, company.mainBusiness, company.mainBusinessEn)}</dd></div> : null}
               </dl>
             ) : null}

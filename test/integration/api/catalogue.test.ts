@@ -145,7 +145,7 @@ for (const { dialect, skip } of await dialects()) {
 
     t.test('company info', async (t) => {
       const companyId = all[0].companyId;
-      const res = await ctx.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${companyId}`);
+      const res = await ctx.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${companyId}`, { 'x-lang': 'zh' });
       t.equal(res.status, 200);
       const c = res.body.data;
       const row = await db.selectFrom('company').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
@@ -153,6 +153,11 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(c.province, names.find((n) => n.code === row.province)!.name, 'province as a name');
       t.equal(c.city, names.find((n) => n.code === row.city)!.name, 'city as a name');
       t.match(c.province, /省|市/);
+      const inEnglish = (await ctx.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${companyId}`, { 'x-lang': 'en' })).body.data;
+      t.match(inEnglish, { province: /^[A-Z][a-z]+/, city: /^[A-Z][a-z]+/ }, `area names in English to an English page: ${inEnglish.province}, ${inEnglish.city}`);
+      t.notMatch(`${inEnglish.province}${inEnglish.city}`, /[\u4e00-\u9fff]/);
+      const listed = (await ctx.get<{ list: CompanyInfo[] }>('/company/listCompanies?pageNum=1&pageSize=50', { 'x-lang': 'en' })).body.data.list;
+      t.ok(listed.length > 0 && listed.every((l) => !/[\u4e00-\u9fff]/.test(`${l.province}${l.city}`)), 'the mills list too');
       t.equal(c.productCount, all.filter((p) => p.companyId === companyId).length);
       t.match(c, { name: row.name, nameEn: row.name_en, tel: row.tel, address: row.address, kind: row.kind });
       t.match(c.logoUrl, new RegExp(`^${publicBase}/company/${companyId}/logo\\.jpg\\?v=`));
