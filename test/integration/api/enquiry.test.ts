@@ -14,6 +14,7 @@ import type { EnquiryAsker, EnquiryItem, EnquiryThread } from '../../../isomorph
 import type { NoticePage } from '../../../isomorphic/contracts/notification';
 import type { PurchaseDetail } from '../../../isomorphic/contracts/purchase';
 import type { SupplyDetail } from '../../../isomorphic/contracts/supply';
+import { RateLimitRules } from '../../../api/http/rate-limits';
 import { dialects } from '../../helpers/db';
 import { createMarket, type Market } from '../../helpers/market';
 import { image, person, requestForm, supplier, type Person } from '../../helpers/trade';
@@ -173,6 +174,9 @@ for (const { dialect, skip } of await dialects()) {
       const told = (await notices(m, buyer)).list.find((x) => x.kind === 'enquiryReply' && x.link === `/home/person/enquiry?box=sent&id=${id}`);
       t.ok(told, 'the asker is told of the reply');
       t.match(told?.body, /300 码起订/);
+      t.equal(told?.title, 'A new reply to your enquiry');
+      const zh = await m.app.inject({ method: 'POST', url: '/notification/list', payload: { pageNum: 1, pageSize: 5 }, headers: { 'x-token': buyer.token, 'x-lang': 'zh' } });
+      t.equal(zh.json().data.list[0].title, '您的询盘有新回复', 'in Chinese too');
       const sent = await list(buyer, { box: 'sent', state: 'unread' });
       t.ok(sent.list.some((x) => x.id === id && x.unread), 'unread for the asker');
       const asker = await m.post<EnquiryThread>('/enquiry/thread', { id }, buyer.token);
@@ -254,6 +258,28 @@ for (const { dialect, skip } of await dialects()) {
       refused(t, await ask(spammer, P, product.id), EnquiryCodes.ENQUIRY_TOO_MANY, 429, 'over the limit');
       t.equal((await notices(m, maker)).total, before + EnquiryLimits.asksPerHour, 'the seller hears of the allowed ones only');
       t.equal((await ask(otherBuyer, P, product.id)).body.code, 0, 'another account still asks');
+    });
+
+    t.test('one address asks and replies at most RateLimitRules.enquiry.max times, whatever the accounts', async (t) => {
+      const seller = await supplier(m);
+      const p1 = await m.product(seller.companyId!);
+      const from = (who: Person, url: string, payload: object, remoteAddress: string) =>
+        m.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'x-token': who.token, 'x-lang': 'en' } });
+      const address = '10.70.0.1';
+      const codes: number[] = [];
+      let asker = await person(m, 3);
+      for (let i = 0; i < RateLimitRules.enquiry.max; i++) {
+        if (i % EnquiryLimits.asksPerHour === 0) asker = await person(m, 3);
+        codes.push((await from(asker, '/enquiry/askPurchase', { kind: P, targetId: p1.id, text: `问题 ${i}` }, address)).json().code);
+      }
+      t.same([...new Set(codes)], [0], `${RateLimitRules.enquiry.max} enquiries from one address are answered`);
+      const fresh = await person(m, 3);
+      const over = await from(fresh, '/enquiry/askPurchase', { kind: P, targetId: p1.id, text: '再问一次' }, address);
+      t.equal(over.statusCode, 429, 'the next one is refused, from a fresh account too');
+      t.equal(over.json().code, Codes.TOO_MANY_REQUESTS);
+      const id = (await list(seller, { box: 'received', pageSize: 1 })).list[0].id;
+      t.equal((await from(seller, '/enquiry/reply', { id, text: '好的' }, address)).statusCode, 429, 'replies share the budget');
+      t.equal((await from(fresh, '/enquiry/askPurchase', { kind: P, targetId: p1.id, text: '再问一次' }, '10.70.0.2')).json().code, 0, 'another address still may');
     });
   });
 }
