@@ -1,7 +1,24 @@
 // Pagination as plain links (rel prev/next) so crawlers reach every page of a listing.
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
+
+/** The `page` of a listing's address: a whole number from 1 to the api's maximum (1,000,000), else 1. */
+export function pageParam(url: URL): number {
+  const n = Number(url.searchParams.get('page'));
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+}
+
+/** The address of page `n` of the listing at `path`, keeping the current query's other parameters. */
+export function usePageHref(path: string): (n: number) => string {
+  const [params] = useSearchParams();
+  return (n: number) => {
+    const q = new URLSearchParams(params);
+    if (n > 1) q.set('page', String(n)); else q.delete('page');
+    const s = q.toString();
+    return `${path}${s ? `?${s}` : ''}`;
+  };
+}
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));

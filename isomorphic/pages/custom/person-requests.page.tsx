@@ -1,13 +1,13 @@
 // /home/person/customRequests: the buyer's custom requests of both kinds, newest first, each with the
 // quotes and declines of the matching sellers (issue 17); links to send a new one.
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CustomRequest } from '../../contracts/catalogue';
 import type { Page } from '../../contracts/common';
 import { CustomQuoteLimits } from '../../domain/custom-quote';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';
 import { fill, useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam, usePageHref } from '../catalogue/pager';
 import { PersonTitle } from '../person/person-title';
 import { MyRequests } from './my-requests';
 import { quoteWords } from './quote.words';
@@ -16,20 +16,14 @@ const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
-  const pageNum = Math.max(1, Math.min(1_000_000, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1));
+  const pageNum = pageParam(new URL(request.url));
   return { page: unwrap(await api.get<Page<CustomRequest>>('/custom/myRequests', { pageNum, pageSize: PAGE_SIZE }, { signal: request.signal })) };
 }
 
 export function Component() {
   const { page } = useLoaderData<typeof loader>();
   const w = useWords(quoteWords);
-  const [params] = useSearchParams();
-  const href = (n: number) => {
-    const q = new URLSearchParams(params);
-    if (n > 1) q.set('page', String(n)); else q.delete('page');
-    const s = q.toString();
-    return `/home/person/customRequests${s ? `?${s}` : ''}`;
-  };
+  const href = usePageHref('/home/person/customRequests');
   return (
     <section className="panel">
       <div className="panel__head">

@@ -3,7 +3,7 @@
 // (price for the quantity asked, lead time, note) or a decline, which can be changed while the request is
 // open. The buyer is not named; they read the answer in their personal centre.
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { Page } from '../../contracts/common';
 import type { SellerCustomRequest } from '../../contracts/custom-quote';
 import { unwrap } from '../../api-client/results';
@@ -16,7 +16,7 @@ import { useLang } from '../../components/use-lang';
 import { useNow, useTimeZone } from '../../components/when';
 import { fill, useWords } from '../../components/use-words';
 import { SubmitButton, TextField } from '../../components/form-field';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam, usePageHref } from '../catalogue/pager';
 import { ShopManageFrame } from '../shop-manage/shop-nav';
 import { customWords } from './custom.words';
 import { customSummary } from './my-requests';
@@ -26,20 +26,14 @@ const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
-  const pageNum = Math.max(1, Math.min(1_000_000, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1));
+  const pageNum = pageParam(new URL(request.url));
   return { page: unwrap(await api.get<Page<SellerCustomRequest>>('/custom/sellerRequests', { pageNum, pageSize: PAGE_SIZE }, { signal: request.signal })) };
 }
 
 export function Component() {
   const { page } = useLoaderData<typeof loader>();
   const w = useWords(quoteWords);
-  const [params] = useSearchParams();
-  const href = (n: number) => {
-    const q = new URLSearchParams(params);
-    if (n > 1) q.set('page', String(n)); else q.delete('page');
-    const s = q.toString();
-    return `/home/shopManage/customRequests${s ? `?${s}` : ''}`;
-  };
+  const href = usePageHref('/home/shopManage/customRequests');
   return (
     <ShopManageFrame title={w.sellerTitle}>
       <p className="muted">{fill(w.sellerIntro, { days: String(CustomQuoteLimits.openDays) })}</p>

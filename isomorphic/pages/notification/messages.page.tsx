@@ -1,7 +1,7 @@
 // /home/person/messages: the message centre. My messages newest first (unread marked), each opening the
 // record it is about; mark one read, or all. The header's bell follows the unread count.
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { NoticePage } from '../../contracts/notification';
 import { unwrap } from '../../api-client/results';
 import { When } from '../../components/when';
@@ -10,7 +10,7 @@ import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { useApiAction } from '../../components/use-api-action';
 import { fill, useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam, usePageHref } from '../catalogue/pager';
 import { PersonTitle } from '../person/person-title';
 
 const words = {
@@ -28,7 +28,7 @@ const words = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, stores } = loaderDeps(context);
   const url = new URL(request.url);
-  const pageNum = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const pageNum = pageParam(url);
   const unreadOnly = url.searchParams.get('unread') === '1';
   const page = unwrap(await api.post<NoticePage>('/notification/list', { pageNum, pageSize: NotificationLimits.pageSize, unreadOnly }, { signal: request.signal }));
   stores.notices.setUnread(page.unread);
@@ -41,7 +41,6 @@ export function Component() {
   const run = useApiAction();
   const { notices } = useStores();
   const revalidator = useRevalidator();
-  const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   useEffect(() => { notices.setUnread(page.unread); }, [notices, page.unread]);
 
@@ -57,12 +56,7 @@ export function Component() {
     }
   }
 
-  const href = (n: number) => {
-    const q = new URLSearchParams(params);
-    if (n > 1) q.set('page', String(n)); else q.delete('page');
-    const s = q.toString();
-    return `/home/person/messages${s ? `?${s}` : ''}`;
-  };
+  const href = usePageHref('/home/person/messages');
   return (
     <section className="panel" aria-busy={busy || revalidator.state === 'loading'}>
       <div className="panel__head">

@@ -1,7 +1,7 @@
 // /home/person (signed in only): the personal centre frame. Its loader asks the api who is signed in
 // (210018 here signs the person out, see data-strategy.ts) and the side menu shows exactly the entries of
 // SPEC §2 for the user's type and settled status (menuFor). Children render beside the menu.
-import { Link, Outlet, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '../../contracts/account';
 import { unwrap } from '../../api-client/results';
@@ -9,6 +9,7 @@ import { menuFor, menuGroupLabels, type MenuEntry, type MenuGroup } from '../../
 import { loaderDeps } from '../../loader-context';
 import { toSessionCompany, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
+import { SideMenuFrame } from '../../components/side-menu-frame';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, stores } = loaderDeps(context);
@@ -32,36 +33,9 @@ export function Component() {
   const { pathname } = useLocation();
   const current = currentMenuKey(pathname);
   const entries = menuFor(info.user.userType, info.user.settled);
-  const groups = (Object.keys(menuGroupLabels) as MenuGroup[])
-    .map((group) => ({ group, items: entries.filter((e) => e.group === group) }))
-    .filter((g) => g.items.length > 0);
-  return (
-    <div className="person">
-      <nav className="person__menu" aria-label={t('person.menu')}>
-        <p className="person__name">{info.user.nickname}</p>
-        {groups.map(({ group, items }) => (
-          <div key={group} className="person__group">
-            <h2 className="person__group-title">{menuGroupLabels[group][lang]}</h2>
-            <ul>
-              {items.map((entry: MenuEntry) => (
-                <li key={entry.key}>
-                  <Link
-                    to={`/home/person/${entry.key}`}
-                    className={`person__link${entry.key === current ? ' is-active' : ''}`}
-                    aria-current={entry.key === current ? 'page' : undefined}
-                    data-menu-key={entry.key}
-                  >
-                    {entry[lang]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
-      <div className="person__content">
-        <Outlet />
-      </div>
-    </div>
-  );
+  const groups = (Object.keys(menuGroupLabels) as MenuGroup[]).map((group) => ({
+    key: group, title: menuGroupLabels[group][lang],
+    items: entries.filter((e: MenuEntry) => e.group === group).map((e) => ({ key: e.key, label: e[lang] })),
+  }));
+  return <SideMenuFrame label={t('person.menu')} name={info.user.nickname} groups={groups} base="/home/person" current={current} />;
 }

@@ -8,18 +8,19 @@ import { loaderDeps } from '../../loader-context';
 import { useLang } from '../../components/use-lang';
 import { When } from '../../components/when';
 import { useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam, usePageHref } from '../catalogue/pager';
 import { platformWords } from './platform.words';
 
 const TARGETS = ['settlement', 'company', 'afterSale', 'land', 'certificate'];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
-  const q = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const q = url.searchParams;
   const action = q.get('action') ?? '';
   const targetType = q.get('targetType') ?? '';
   const targetId = Number(q.get('targetId')) || undefined;
-  const pageNum = Math.max(1, Number(q.get('page')) || 1);
+  const pageNum = pageParam(url);
   const body = {
     pageNum, pageSize: 30,
     ...(Object.hasOwn(auditActionLabels, action) ? { action } : {}),
@@ -34,11 +35,7 @@ export function Component() {
   const w = useWords(platformWords);
   const lang = useLang();
   const [params] = useSearchParams();
-  const href = (n: number) => {
-    const q = new URLSearchParams(params);
-    if (n > 1) q.set('page', String(n)); else q.delete('page');
-    return `/platform/audit?${q.toString()}`;
-  };
+  const href = usePageHref('/platform/audit');
   return (
     <section className="panel" aria-label={w.audit}>
       <Form className="console-form" method="get" action="/platform/audit">

@@ -13,7 +13,7 @@ import { loaderDeps } from '../../loader-context';
 import { useLang } from '../../components/use-lang';
 import { When } from '../../components/when';
 import { fill, useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam } from '../catalogue/pager';
 import { platformWords } from './platform.words';
 import { StatusFilter, statusParam, statusQuery, useDecision } from './console-parts';
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
   const url = new URL(request.url);
   const status = statusParam(url, STATUSES, VerifyStatus.PENDING);
-  const pageNum = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
+  const pageNum = pageParam(url);
   const page = unwrap(await api.post<Page<CertificateForReview>>('/platform/certificate/list', { status, pageNum, pageSize: 10 }, { signal: request.signal }));
   return { page, status };
 }

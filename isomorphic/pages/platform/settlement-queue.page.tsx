@@ -6,7 +6,7 @@ import { settlementStatusLabels, SettlementStatus } from '../../domain/settlemen
 import { loaderDeps } from '../../loader-context';
 import { When } from '../../components/when';
 import { useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam } from '../catalogue/pager';
 import { platformWords } from './platform.words';
 import { StatusFilter, statusParam, statusQuery } from './console-parts';
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
   const url = new URL(request.url);
   const status = statusParam(url, STATUSES, SettlementStatus.SUBMITTED);
-  const pageNum = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const pageNum = pageParam(url);
   const page = unwrap(await api.post<{ list: QueuedApplication[]; total: number; pageNum: number; pageSize: number }>('/platform/settlement/list', { status, pageNum, pageSize: 20 }, { signal: request.signal }));
   return { page, status };
 }

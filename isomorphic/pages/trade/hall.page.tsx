@@ -13,7 +13,8 @@ import { useLang } from '../../components/use-lang';
 import { useWords } from '../../components/use-words';
 import { Pager, pageCount } from '../catalogue/pager';
 import { tradeWords } from './trade.words';
-import { codeParam, pageParam, PurchaseRow, SupplyRow } from './trade-parts';
+import { codeParam, PurchaseRow, SupplyRow } from './trade-parts';
+import { pageParam } from '../catalogue/pager';
 
 type Loaded = { publicUrl: string; catalogue?: number } & ({ tab: 'buy'; page: Page<PurchaseListItem> } | { tab: 'supply'; page: Page<SupplyListItem> });
 

@@ -18,7 +18,8 @@ import { fill, useWords } from '../../components/use-words';
 import { Pager, pageCount } from '../catalogue/pager';
 import { PersonTitle } from '../person/person-title';
 import { tradeWords } from './trade.words';
-import { pageParam, PurchaseRow, SupplyRow } from './trade-parts';
+import { PurchaseRow, SupplyRow } from './trade-parts';
+import { pageParam } from '../catalogue/pager';
 
 type Loaded =
   | { kind: 'myPurchase' | 'myReceiving'; page: Page<PurchaseListItem> }

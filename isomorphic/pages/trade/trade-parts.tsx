@@ -9,11 +9,6 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
 
-export function pageParam(url: URL): number {
-  const n = Number(url.searchParams.get('page'));
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}
-
 export function codeParam(url: URL, name: string): number | undefined {
   const n = Number(url.searchParams.get(name));
   return Number.isInteger(n) && n > 0 && n < 1_000_000 ? n : undefined;

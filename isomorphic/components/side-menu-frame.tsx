@@ -1,0 +1,50 @@
+// The frame of the personal centre and the shop manager: a side menu of grouped links (the current one
+// marked), the page beside it.
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
+
+export interface SideMenuGroup { key: string; title: string; items: ReadonlyArray<{ key: string; label: string }> }
+
+export interface SideMenuFrameProps {
+  /** the menu's accessible name */
+  label: string;
+  /** above the groups: who or whose shop this is */
+  name: ReactNode;
+  groups: readonly SideMenuGroup[];
+  /** the entries' paths are `${base}/${key}` */
+  base: string;
+  current: string;
+  className?: string;
+}
+
+export function SideMenuFrame({ label, name, groups, base, current, className }: SideMenuFrameProps) {
+  return (
+    <div className={`person${className ? ` ${className}` : ''}`}>
+      <nav className="person__menu" aria-label={label}>
+        <p className="person__name">{name}</p>
+        {groups.filter((g) => g.items.length > 0).map((g) => (
+          <div key={g.key} className="person__group">
+            <h2 className="person__group-title">{g.title}</h2>
+            <ul>
+              {g.items.map((entry) => (
+                <li key={entry.key}>
+                  <Link
+                    to={`${base}/${entry.key}`}
+                    className={`person__link${entry.key === current ? ' is-active' : ''}`}
+                    aria-current={entry.key === current ? 'page' : undefined}
+                    data-menu-key={entry.key}
+                  >
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="person__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
