@@ -15,7 +15,9 @@ import { TradeCodes } from '../../isomorphic/domain/trade-codes';
 
 const SHOTS = path.resolve('tmp/e2e-purchase');
 fs.mkdirSync(SHOTS, { recursive: true });
-const site = await startSite({ products: 12 });
+// Photo search runs (few views a picture, so the seeded catalogue indexes quickly): a request's photo is
+// matched against it.
+const site = await startSite({ products: 12, imageSearch: { catalogueViews: ['full', 'centre50'], maxImagesPerProduct: 1, refreshMs: 0 }, waitForImageIndexMs: 150_000 });
 t.teardown(() => site.close());
 const DESCRIPTION = '白色法式睫毛蕾丝大边 12cm';
 
@@ -42,10 +44,15 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   const secondId = await registerByApi(site, secondMobile, DEMO_PASSWORD, 1);
   await db.updateTable('app_user').set({ company_id: otherCompany.id, settled: 1 }).where('id', '=', secondId).execute();
 
-  // The demo buyer posts a request with a photo.
+  // The demo buyer posts a request with a photo of one of the demo manufacturer's patterns (its picture,
+  // resized and re-compressed as a phone would send it).
+  const pattern = await db.selectFrom('product').select(['id', 'cover_path']).where('company_id', '=', maker.company_id ?? 0).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const cover = Buffer.from(await (await fetch(`${site.apiUrl}/files/${pattern.cover_path}`)).arrayBuffer());
+  const photo = path.join(SHOTS, 'lace.jpg');
+  await sharp(cover).resize(520).jpeg({ quality: 72 }).toFile(photo);
   const buyer = await site.newPage({ locale: 'zh-CN' });
   await signIn(buyer.page, site.url, '13800000003', DEMO_PASSWORD, '/buy/release');
-  await buyer.page.locator('form[data-release="buy"] input[type="file"]').setInputFiles(await imageFile('lace.png', '#f3ece2'));
+  await buyer.page.locator('form[data-release="buy"] input[type="file"]').setInputFiles(photo);
   await buyer.page.locator('form[data-release="buy"] img').first().waitFor();
   await buyer.page.fill('input[name="quantity"]', '500');
   await buyer.page.fill('input[name="description"]', DESCRIPTION);
@@ -56,9 +63,31 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await buyer.page.locator(`[data-request="${id}"] h1`, { hasText: DESCRIPTION }).waitFor();
   t.pass(`request ${id} posted`);
 
-  // Two sellers respond.
+  // Before any response, the buyer sees the matching patterns on sale (a progress state while the photo
+  // search runs), the photographed pattern among them.
+  await buyer.page.locator(`[data-matches="done"] [data-match="${pattern.id}"]`).waitFor({ timeout: 60_000 });
+  t.pass('the photographed pattern is among the matches');
+  t.ok(await buyer.page.locator('[data-match]').count() >= 1, 'matching patterns shown');
+  t.equal(await buyer.page.locator(`[data-match] a[href="/flower/${pattern.id}"]`).count(), 2, 'linked to the product page');
+  await shoot(buyer.page, SHOTS, 'request-matches-zh', 390);
+  const buyerEn = await site.newPage({ locale: 'en-US' });
+  await signIn(buyerEn.page, site.url, '13800000003', DEMO_PASSWORD, `/buy/${id}`);
+  await buyerEn.page.locator('[data-matches="done"] [data-match]').first().waitFor();
+  await shoot(buyerEn.page, SHOTS, 'request-matches-en', 390);
+
+  // The manufacturer whose pattern it is gets the request first, marked, and a message.
   const a = await site.newPage({ locale: 'zh-CN' });
-  await signIn(a.page, site.url, '13800000001', DEMO_PASSWORD, `/buy/${id}`);
+  await signIn(a.page, site.url, '13800000001', DEMO_PASSWORD, '/supplyAndBuy');
+  await a.page.locator(`.trade-list > li:first-child[data-request-id="${id}"] [data-matches-mine]`).waitFor();
+  t.pass('the matching manufacturer sees the request first, marked');
+  await shoot(a.page, SHOTS, 'hall-matching-zh', 390);
+  await a.page.goto(`${site.url}/home/person/messages`, { waitUntil: 'networkidle' });
+  await a.page.locator('[data-notice-kind="purchaseMatch"]').waitFor();
+  t.pass('and is told');
+
+  // Two sellers respond.
+  await a.page.goto(`${site.url}/buy/${id}`, { waitUntil: 'networkidle' });
+  await hydrated(a.page);
   await respond(a.page, '100', '12.50');
   const b = await site.newPage({ locale: 'en-US' });
   await signIn(b.page, site.url, secondMobile, DEMO_PASSWORD, `/buy/${id}`);
@@ -135,5 +164,5 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await b.page.locator(`[data-request-id="${id}"]`).waitFor();
   await shoot(b.page, SHOTS, 'my-receiving-en', 390);
 
-  for (const p of [buyer, a, b, trader]) t.same(p.errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no script errors');
+  for (const p of [buyer, buyerEn, a, b, trader]) t.same(p.errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no script errors');
 });

@@ -1,10 +1,10 @@
 // /buy/{id}: one purchase request. Merchants and its buyer read the details; anyone else gets the teaser
 // and the api's reason (SPEC §6). The buyer compares the responses side by side (prices in the request's
 // unit) and chooses one, which places the bulk order; a supplier sends, edits or withdraws its response.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import type { PurchaseResponse, PurchaseView } from '../../contracts/purchase';
+import type { PurchaseMatches, PurchaseResponse, PurchaseView } from '../../contracts/purchase';
 import { Unit, unitLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
 import { formatDateTime, formatPrice } from '../../domain/format';
@@ -28,15 +28,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('Not Found', { status: 404 });
   const view = unwrap(await api.get<PurchaseView>('/productBuy/get', { id }, { signal: request.signal }));
   let responses: PurchaseResponse[] = [];
+  let matches: PurchaseMatches | null = null;
   if (view.detail && stores.auth.isAuthenticated) {
-    const e = await api.get<PurchaseResponse[]>('/productBuy/responses', { id }, { signal: request.signal }).catch(() => null);
+    const [e, m] = await Promise.all([
+      api.get<PurchaseResponse[]>('/productBuy/responses', { id }, { signal: request.signal }).catch(() => null),
+      view.detail.mine ? api.get<PurchaseMatches>('/productBuy/matches', { id }, { signal: request.signal }).catch(() => null) : null,
+    ]);
     if (e?.code === Codes.OK) responses = e.data;
+    if (m?.code === Codes.OK) matches = m.data;
   }
-  return { id, view, responses, publicUrl };
+  return { id, view, responses, matches, publicUrl };
 }
 
 export const Component = observer(function BuyDetailPage() {
-  const { id, view, responses, publicUrl } = useLoaderData<typeof loader>();
+  const { id, view, responses, matches, publicUrl } = useLoaderData<typeof loader>();
   const w = useWords(tradeWords);
   const lang = useLang();
   const zone = useTimeZone();
@@ -74,12 +79,60 @@ export const Component = observer(function BuyDetailPage() {
             {d?.orderId && d.mine ? <p><Link className="button" to={`/home/person/orderDetail/${d.orderId}`}>{w.openOrder}</Link></p> : null}
           </div>
         </section>
+        {d?.mine && matches ? <Matches id={id} initial={matches} /> : null}
         {d?.mine ? <Compare id={id} responses={responses} canSelect={d.actions.includes('select')} unitLabel={t.unitLabel} quantity={d.quantity} /> : null}
         {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} /> : null}
       </div>
     </>
   );
 });
+
+/** Poll interval while the photo matching of the request's picture runs (it takes about a second). */
+const MATCH_POLL_MS = 1500;
+
+/**
+ * The buyer's view of the photo matching: a progress state while the run is pending (polled), then the
+ * matching patterns on sale with their similarity and company, each linking to its product page.
+ */
+function Matches({ id, initial }: { id: number; initial: PurchaseMatches }) {
+  const w = useWords(tradeWords);
+  const lang = useLang();
+  const [m, setM] = useState(initial);
+  useEffect(() => setM(initial), [initial]);
+  useEffect(() => {
+    if (m.state !== 'pending') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void loaderDeps(undefined).api.get<PurchaseMatches>('/productBuy/matches', { id })
+        .then((e) => { if (live && e.code === Codes.OK) setM(e.data); })
+        .catch(() => { if (live) setM({ ...m }); }); // try again after the next interval
+    }, MATCH_POLL_MS);
+    return () => { live = false; clearTimeout(timer); };
+  }, [id, m]);
+  return (
+    <section className="panel trade-matches" aria-labelledby="matches-title" data-matches={m.state}>
+      <h2 id="matches-title" className="panel__title">{w.matchesTitle}</h2>
+      {m.state === 'pending' ? <p className="trade-matches__pending muted" role="status">{w.matchesPending}</p> : null}
+      {m.state === 'failed' ? <p className="muted">{w.matchesFailed}</p> : null}
+      {(m.state === 'done' || m.state === 'none') && m.list.length === 0 ? <p className="empty">{w.matchesNone}</p> : null}
+      {m.list.length ? (
+        <>
+          <p className="muted">{w.matchesHint}</p>
+          <ul className="trade-matches__list">
+            {m.list.map((p) => (
+              <li key={p.productId} className="trade-match" data-match={p.productId}>
+                <Link to={`/flower/${p.productId}`}><img src={p.coverUrl} alt="" width={160} height={160} loading="lazy" /></Link>
+                <Link className="trade-match__title" to={`/flower/${p.productId}`}>{lang === 'en' && p.titleEn ? p.titleEn : p.title}</Link>
+                <span className="muted">{p.code} · {lang === 'en' && p.companyNameEn ? p.companyNameEn : p.companyName}</span>
+                <span className="muted">{fill(w.similarity, { n: Math.round(p.score * 100) })}{p.price !== null && p.price >= 0 ? ` · ${formatPrice(p.price, lang)}` : ''}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 const BuyerActions = observer(function BuyerActions({ id, actions }: { id: number; actions: string[] }) {
   const w = useWords(tradeWords);

@@ -24,6 +24,7 @@ export function PurchaseRow({ r }: { r: PurchaseListItem }) {
       {r.imageUrl ? <img className="trade-row__image" src={r.imageUrl} alt="" width={72} height={72} loading="lazy" /> : <span className="trade-row__image trade-row__image--hidden" aria-hidden="true">?</span>}
       <span className="trade-row__body">
         <Link className="trade-row__title" to={`/buy/${r.id}`}>{r.description ?? `${r.catalogueLabel} · ${r.sampleTypeLabel}`}</Link>
+        {r.matchesMine ? <span className="trade-row__match" data-matches-mine="">{w.matchesMine}</span> : null}
         <span className="muted">{r.catalogueLabel} · {r.sampleTypeLabel} · {r.unitLabel}{r.description === null ? ` · ${w.hiddenDetail}` : ''}</span>
         <span className="muted">{w.deadline} {formatDateTime(r.deadline, lang, zone)} · {fill(w.responses, { n: r.responseCount })} · {fill(w.posted, { time: formatRelativeTime(r.createdAt, lang, now, zone) })}</span>
       </span>

@@ -17,6 +17,14 @@ export const tradeWords = {
   hiddenDetail: { zh: '详情已隐藏', en: 'Details hidden' },
   favourites: { zh: '{n} 人收藏', en: '{n} followers' },
   view: { zh: '查看', en: 'View' },
+  // photo matching (issue 19 item 5)
+  matchesMine: { zh: '与您的花型相符', en: 'Matches your patterns' },
+  matchesTitle: { zh: '平台上相似的现货花型', en: 'Matching patterns in stock' },
+  matchesHint: { zh: '按您上传的图片以图搜图找到的在售花型；花型相符的厂家已优先收到您的求购。', en: 'Patterns on sale found by a photo search on your picture; the companies whose patterns match got your request first.' },
+  matchesPending: { zh: '正在按图片查找相似花型…', en: 'Looking for matching patterns from your picture…' },
+  matchesNone: { zh: '暂未找到相似的在售花型，厂家仍可在大厅看到您的求购。', en: 'No matching pattern on sale yet; merchants still see your request in the hall.' },
+  matchesFailed: { zh: '图片查找暂不可用，厂家仍可在大厅看到您的求购。', en: 'The photo search is not available now; merchants still see your request in the hall.' },
+  similarity: { zh: '相似度 {n}%', en: '{n}% similar' },
   // release forms
   buyTitle: { zh: '发布求购', en: 'Post a purchase request' },
   buyIntro: { zh: '上传花型图片，说明数量与要求，花边厂和档口会在截止前报价。', en: 'Upload the pattern, give the quantity and what you need; mills and traders respond before the deadline.' },
