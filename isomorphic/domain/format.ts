@@ -5,6 +5,10 @@ export type Lang = 'zh' | 'en';
 export const byLang = (lang: Lang | string, zh: string, en: string | null | undefined): string => (lang === 'en' && en ? en : zh);
 
 /** Cents to a display price: two decimals, zero padded; missing or negative is "price by negotiation". */
+/** Punctuation between a label and its value, and between clauses: full-width in Chinese, "x: y" and "x, y" in English. */
+export const colonOf = (lang: Lang | string): string => (lang === 'zh' ? '：' : ': ');
+export const commaOf = (lang: Lang | string): string => (lang === 'zh' ? '，' : ', ');
+
 export function formatPrice(cents: number | null | undefined, lang: Lang): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents) || cents < 0) return lang === 'zh' ? '价格面议' : 'Price by negotiation';
   return (Math.round(cents) / 100).toFixed(2);

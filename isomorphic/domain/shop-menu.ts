@@ -13,8 +13,8 @@ export const shopMenu: ShopMenuEntry[] = [
   { key: 'equipment', group: 'shop', zh: '生产设备', en: 'Equipment' },
   { key: 'mircoSetting', group: 'shop', zh: '微网站', en: 'Micro-site' },
   { key: 'orderBulk', group: 'orders', zh: '大货订单', en: 'Bulk orders' },
-  { key: 'orderLayout', group: 'orders', zh: '剪版订单', en: 'Cut-plate orders' },
-  { key: 'orderSample', group: 'orders', zh: '剪样订单', en: 'Cut-sample orders' },
+  { key: 'orderLayout', group: 'orders', zh: '剪版订单', en: 'Plate cut orders' },
+  { key: 'orderSample', group: 'orders', zh: '剪样订单', en: 'Sample cut orders' },
   { key: 'customRequests', group: 'orders', zh: '定制需求', en: 'Custom requests' },
   { key: 'enquiry', group: 'orders', zh: '询盘管理', en: 'Enquiries' },
 ];

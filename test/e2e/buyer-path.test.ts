@@ -33,6 +33,19 @@ async function registerFromHeader(page: Page, words: { register: string; designe
   return mobile;
 }
 
+/** The header search box's placeholder fits its box (measured in the box's own font), with the box's text. */
+async function placeholderFits(page: Page): Promise<{ fits: boolean; text: string; need: number; room: number }> {
+  return page.locator('#site-search').evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const style = getComputedStyle(input);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const need = Math.ceil(ctx.measureText(input.placeholder).width);
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { fits: need <= room, text: input.placeholder, need, room };
+  });
+}
+
 const zhWords = { register: '注册', designer: '服装设计师', mobile: '手机号', getCode: '获取验证码', code: '短信验证码', password: '密码', confirm: '确认密码' };
 
 t.test('a new buyer registers from a product page and is signed in, back on it', async (t) => {
@@ -53,6 +66,8 @@ t.test('a new buyer registers from a product page and is signed in, back on it',
   t.match(await page.locator('a.user-nav__greeting').textContent(), mobile.slice(-4), 'greeted: signed in without typing the password again');
   t.ok((await page.context().cookies()).find((c) => c.name === 'x-token')?.httpOnly, 'the session cookie was set');
   t.match(await page.locator('.toast').first().textContent(), '注册成功，已为您登录', 'the toast says so, over the page change');
+  const fit = await placeholderFits(page);
+  t.ok(fit.fits, `signed in, the search placeholder "${fit.text}" fits (${fit.need} ≤ ${fit.room} px)`);
   t.equal(await page.locator('.site-footer a', { hasText: '注册' }).count(), 0, 'the footer no longer offers to register');
   t.equal(await page.locator('.site-footer a', { hasText: /^登录$/ }).count(), 0, 'nor to sign in');
   t.equal(await page.locator('.site-footer a[href="/home/person/orderSample"]').count(), 1, 'it leads to my orders instead');
@@ -215,6 +230,13 @@ t.test('sees English region names in English mode: the picker, the address book,
   const { page, errors } = await site.newPage({ locale: 'en-GB', width: 390 });
   await page.goto(`${site.url}/?lang=en`);
   await signIn(page, site.url, buyer, PASSWORD, '/home/person/address');
+  // Signed in, the header's search box still shows its whole placeholder, on a phone and on a desktop.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const fit = await placeholderFits(page);
+    t.ok(fit.fits, `${width} px: "${fit.text}" fits (${fit.need} ≤ ${fit.room} px)`);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
   // The address the first test saved in Chinese (北京市 北京市 东城区) is listed in English.
   const where = page.locator('.address__where');
   await where.first().waitFor();
@@ -255,11 +277,21 @@ t.test('sees English region names in English mode: the picker, the address book,
   await page.locator('.address-choice').first().waitFor();
   const choices = await page.locator('.address-choice__where').allTextContents();
   t.ok(choices.includes('Beijing, Dongcheng District 花边路 2 号') && choices.includes('Guangdong, Chaozhou, Xiangqiao District 1 Lace Road'), `checkout's addresses in English: ${choices.join(' | ')}`);
+  t.equal(await page.locator('.cart-bar__total').textContent(), 'Total: Free', 'English punctuation: no space before the colon');
+  t.notMatch(await page.locator('main').textContent(), /[：，]| :/, 'no Chinese colon or comma, no space before a colon, on the English page');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const edit = (await page.locator('.address-choices__edit').first().boundingBox())!;
+    const badge = (await page.locator('.address-choice__who .badge').first().boundingBox())!;
+    t.ok(badge.x + badge.width <= edit.x || badge.y + badge.height <= edit.y || edit.y + edit.height <= badge.y, `${width} px: "Edit address" clear of the default badge`);
+  }
   await shoot(page, shots, 'confirm-order-en', 390);
 
   // The order placed in the second test keeps its address in Chinese; its page reads it in English.
   await page.goto(`${site.url}/home/person/orderSample`);
   await hydrated(page);
+  t.equal(await page.locator('h1.orders__title').textContent(), 'Sample cut orders', 'the page says what its menu entry says');
+  t.equal(await page.locator('.person__menu a[href="/home/person/orderSample"]').textContent(), 'Sample cut orders', 'the menu entry');
   const detail = (await page.locator('a[href^="/home/person/orderDetail"], a[href*="orderDetail"]').first().getAttribute('href'))!;
   await page.goto(`${site.url}${detail}`);
   await hydrated(page);

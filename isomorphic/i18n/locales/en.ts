@@ -16,7 +16,7 @@ export const en: Resources = {
     language: 'Language',
     switchTo: '中文',
     searchLabel: 'Search patterns',
-    searchPlaceholder: 'Pattern name, number or mill',
+    searchPlaceholder: 'Pattern, number or mill',
     searchButton: 'Search',
     cart: 'Cart',
     cartCount: 'Cart ({{count}} items)',

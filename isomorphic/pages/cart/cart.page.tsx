@@ -9,7 +9,7 @@ import type { CartCount, CartGroup, CartLine } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
 import { buyTypes, OrderLimits } from '../../domain/order';
-import { formatPrice } from '../../domain/format';
+import { commaOf, colonOf, formatPrice } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
@@ -181,10 +181,10 @@ const CartView = observer(function CartView({ buyType, groups, count }: Awaited<
             <div className="cart-bar__sum">
               <span>{fill(w.selected, { n: totals.count })}</span>
               <span className="cart-bar__total">
-                {w.total}：{buyType === BuyType.SAMPLE_CUT ? <strong className="price">{w.free}</strong> : <strong className="price">¥{formatPrice(totals.amount, lang)}</strong>}
+                {w.total}{colonOf(lang)}{buyType === BuyType.SAMPLE_CUT ? <strong className="price">{w.free}</strong> : <strong className="price">¥{formatPrice(totals.amount, lang)}</strong>}
               </span>
               <span className="muted cart-bar__note">
-                {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}，` : ''}{w.freightExcluded}
+                {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}${commaOf(lang)}` : ''}{w.freightExcluded}
                 {totals.negotiable > 0 ? `；${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
               </span>
             </div>

@@ -16,7 +16,7 @@ import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../contracts/o
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
-import { formatPrice } from '../../domain/format';
+import { commaOf, colonOf, formatPrice } from '../../domain/format';
 import { Codes } from '../../domain/codes';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
@@ -220,7 +220,7 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
               ) : null}
             </div>
             <p className="confirm-company__sum">
-              {w.subtotal}：{buyType === BuyType.SAMPLE_CUT ? w.free : <strong className="price">¥{formatPrice(sub.amount, lang)}</strong>}
+              {w.subtotal}{colonOf(lang)}{buyType === BuyType.SAMPLE_CUT ? w.free : <strong className="price">¥{formatPrice(sub.amount, lang)}</strong>}
             </p>
           </section>
         );
@@ -229,9 +229,9 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
       <div className="cart-bar">
         <div className="cart-bar__sum">
           <span>{fill(w.selected, { n: totals.count })}</span>
-          <span className="cart-bar__total">{w.total}：{buyType === BuyType.SAMPLE_CUT ? <strong className="price">{w.free}</strong> : <strong className="price">¥{formatPrice(totals.amount, lang)}</strong>}</span>
+          <span className="cart-bar__total">{w.total}{colonOf(lang)}{buyType === BuyType.SAMPLE_CUT ? <strong className="price">{w.free}</strong> : <strong className="price">¥{formatPrice(totals.amount, lang)}</strong>}</span>
           <span className="muted cart-bar__note">
-            {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}，` : ''}{w.freightExcluded}
+            {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}${commaOf(lang)}` : ''}{w.freightExcluded}
             {totals.negotiable > 0 ? `；${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
             {buyType === BuyType.BULK ? `；${w.bulkPriceLater}` : ''}
           </span>

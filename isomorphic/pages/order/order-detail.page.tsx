@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
-import { formatPrice, type Lang } from '../../domain/format';
+import { colonOf, formatPrice, type Lang } from '../../domain/format';
 import { When } from '../../components/when';
 import { actorLabels, paymentPurposeLabels, paymentRecordStatusLabels, ShippingFlag } from '../../domain/order';
 import { loaderDeps } from '../../loader-context';
@@ -61,7 +61,7 @@ export function Component() {
       <section className="panel order-detail__status">
         <div>
           <h1 className="order-detail__title">{w.detail}</h1>
-          <p className="muted">{w.orderNo} {o.orderNo} · {buyTypeLabels[o.buyType][lang]} · {o.viewerRole === 'buyer' ? `${w.shop}：${companyName(o, lang)}` : `${w.buyer}：${o.buyerName}`}</p>
+          <p className="muted">{w.orderNo} {o.orderNo} · {buyTypeLabels[o.buyType][lang]} · {o.viewerRole === 'buyer' ? `${w.shop}${colonOf(lang)}${companyName(o, lang)}` : `${w.buyer}${colonOf(lang)}${o.buyerName}`}</p>
         </div>
         <p className="order-detail__state" data-state={o.state}>
           {o.stateLabel}

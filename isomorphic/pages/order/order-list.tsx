@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '../../contracts/common';
 import type { OrderStatCounts, OrderSummary } from '../../contracts/order';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
-import { formatPrice, type Lang } from '../../domain/format';
+import { colonOf, formatPrice, type Lang } from '../../domain/format';
 import { When } from '../../components/when';
 import { ShippingFlag, statusGroupLabels, statusGroupsByKind, type BuyTypeCode, type StatusGroup } from '../../domain/order';
 import { loaderDeps } from '../../loader-context';
@@ -110,7 +110,7 @@ function OrderCard({ order: o, side, w, lang, onDone }: { order: OrderSummary; s
       <header className="order-card__head">
         <span>{w.orderNo} <Link to={detail} className="order-card__no">{o.orderNo}</Link></span>
         <span className="muted"><When at={o.createdAt} /></span>
-        <span className="order-card__party">{side === 'buyer' ? `${w.shop}：${companyName(o, lang)}` : `${w.buyer}：${o.buyerName}`}</span>
+        <span className="order-card__party">{side === 'buyer' ? `${w.shop}${colonOf(lang)}${companyName(o, lang)}` : `${w.buyer}${colonOf(lang)}${o.buyerName}`}</span>
         <span className="order-card__state" data-state={o.state}>
           {o.stateLabel}
           {o.shippingFlag === ShippingFlag.OVERDUE ? <span className="badge badge--danger">{w.overdue}</span> : null}
@@ -131,7 +131,7 @@ function OrderCard({ order: o, side, w, lang, onDone }: { order: OrderSummary; s
       </ul>
       <footer className="order-card__foot">
         <span className="order-card__amount">
-          {w.amount}：<strong className="price">{goodsAmountText(o, w, lang)}</strong>
+          {w.amount}{colonOf(lang)}<strong className="price">{goodsAmountText(o, w, lang)}</strong>
           <span className="muted"> {w.freightExcluded}</span>
           {o.amountDue !== null && o.amountDue > 0 ? <span className="order-card__due">{fill(w.due, { amount: formatPrice(o.amountDue, lang) })}</span> : null}
         </span>

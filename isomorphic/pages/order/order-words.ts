@@ -1,6 +1,6 @@
 // Words of the buyer's and the seller's order pages and their action dialogs.
 export const orderWords = {
-  buyerTitle: { zh: '我的{kind}订单', en: 'My {kind} orders' },
+  buyerTitle: { zh: '{kind}订单', en: '{kind} orders' },
   sellerTitle: { zh: '{kind}订单管理', en: '{kind} orders of my shop' },
   kinds: { zh: '订单类型', en: 'Order kinds' },
   groups: { zh: '订单状态', en: 'Order status' },

@@ -9,6 +9,8 @@ import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';
 import { When } from '../../components/when';
 import { useWords } from '../../components/use-words';
+import { useLang } from '../../components/use-lang';
+import { colonOf } from '../../domain/format';
 import { platformWords } from './platform.words';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,6 +30,7 @@ export function Component() {
 
 function Request({ request: a }: { request: AfterSale }) {
   const w = useWords(platformWords);
+  const lang = useLang();
   const run = useApiAction();
   const revalidator = useRevalidator();
   const [order, setOrder] = useState<OrderDetail | null>(null);
@@ -55,7 +58,7 @@ function Request({ request: a }: { request: AfterSale }) {
       {order ? (
         <div className="msg__body">
           <strong>{order.orderNo} · {order.stateLabel}</strong>
-          <ol aria-label={w.timeline}>{order.timeline.map((e) => <li key={e.id}><When at={e.createdAt} /> {e.actionLabel}{e.note ? `：${e.note}` : ''}</li>)}</ol>
+          <ol aria-label={w.timeline}>{order.timeline.map((e) => <li key={e.id}><When at={e.createdAt} /> {e.actionLabel}{e.note ? `${colonOf(lang)}${e.note}` : ''}</li>)}</ol>
         </div>
       ) : null}
       <div className="console-form msg__body">
