@@ -12,6 +12,8 @@ export const tradeRoutes: RouteObject[] = [
   { id: 'trade-hall', path: 'supplyAndBuy', lazy: () => import(/* webpackChunkName: "trade-hall" */ './pages/trade/hall.page') },
   { id: 'trade-buy-release', path: 'buy/release', handle: chunk('trade-release'), lazy: release },
   { id: 'trade-supply-release', path: 'supply/release', handle: chunk('trade-release'), lazy: release },
+  // The owner edits an offer (linked from /supply/{id} and mySupplies).
+  { id: 'trade-supply-edit', path: 'supply/:id/edit', handle: chunk('trade-release'), lazy: release },
 ];
 
 /** Children of the detail layout. */

@@ -91,8 +91,16 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await respond(a.page, '100', '12.50');
   const b = await site.newPage({ locale: 'en-US' });
   await signIn(b.page, site.url, secondMobile, DEMO_PASSWORD, `/buy/${id}`);
-  await respond(b.page, '100', '11.00');
+  // The second seller uses a fourth price step (beyond the three rows shown) and sends a picture.
+  await b.page.locator('form[data-respond]').waitFor();
+  await b.page.click('form[data-respond] [data-add-step]');
+  await b.page.fill('input[name="from3"]', '1000');
+  await b.page.fill('input[name="price3"]', '10.00');
+  await b.page.locator('form[data-respond] input[type="file"]').setInputFiles(await imageFile('sample.png', '#e8dccb'));
+  await b.page.locator('form[data-respond] .uploaded img').first().waitFor();
   await shoot(b.page, SHOTS, 'respond-en', 390);
+  await respond(b.page, '100', '11.00');
+  t.match(await b.page.locator('[data-own-response]').textContent(), /1000/, 'the fourth step is saved');
 
   // The buyer compares and chooses the cheaper (listed first).
   await buyer.page.reload({ waitUntil: 'networkidle' });
@@ -100,6 +108,7 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await buyer.page.locator('[data-response]').nth(1).waitFor();
   t.equal(await buyer.page.locator('[data-response]').count(), 2, 'two responses side by side');
   t.match(await buyer.page.locator('[data-response]').first().locator('.trade-compare__price').textContent(), '11.00', 'cheapest first');
+  t.equal(await buyer.page.locator('[data-response]').first().locator('.trade-compare__pictures img').count(), 1, 'with its picture');
   await shoot(buyer.page, SHOTS, 'compare-zh', 390);
   await buyer.page.locator('[data-response] [data-select]').first().click();
   const orderLink = buyer.page.locator('a[href^="/home/person/orderDetail/"]');
@@ -140,11 +149,28 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await a.page.click('form[data-release="supply"] button[type="submit"]');
   await a.page.waitForURL(/\/supply\/\d+$/);
   const supplyId = Number(new URL(a.page.url()).pathname.split('/').pop());
+  // The owner edits the offer from the personal centre's list.
+  await a.page.goto(`${site.url}/home/person/mySupplies`, { waitUntil: 'networkidle' });
+  await hydrated(a.page);
+  await a.page.click(`[data-supply-id="${supplyId}"] [data-edit-supply]`);
+  await a.page.waitForURL(new RegExp(`/supply/${supplyId}/edit$`));
+  await a.page.locator(`form[data-editing="${supplyId}"] .uploaded img`).first().waitFor();
+  t.equal(await a.page.inputValue('input[name="quantity"]'), '3000', 'the form holds the offer');
+  await a.page.fill('input[name="quantity"]', '2500');
+  await shoot(a.page, SHOTS, 'supply-edit-zh', 390);
+  await a.page.click(`form[data-editing="${supplyId}"] button[type="submit"]`);
+  await a.page.waitForURL(new RegExp(`/supply/${supplyId}$`));
+  await a.page.locator('.trade-facts', { hasText: '2500' }).waitFor();
+  t.pass('the offer is saved');
   const trader = await site.newPage({ locale: 'en-US' });
   await signIn(trader.page, site.url, '13800000002', DEMO_PASSWORD, `/supply/${supplyId}`);
   await trader.page.locator(`[data-hidden="${TradeCodes.SUPPLY_BUYERS_ONLY}"]`).waitFor();
   t.notOk((await trader.page.content()).includes('库存黑色经编蕾丝面料'), 'the trader sees no description');
   await shoot(trader.page, SHOTS, 'supply-trader-en', 390);
+  await trader.page.goto(`${site.url}/supply/${supplyId}/edit`, { waitUntil: 'networkidle' });
+  await trader.page.locator('[data-not-owner]').waitFor();
+  t.equal(await trader.page.locator('form[data-editing]').count(), 0, 'someone else gets no edit form');
+  await shoot(trader.page, SHOTS, 'supply-edit-other-en', 390);
 
   // The hall and the personal pages, in both languages.
   await buyer.page.goto(`${site.url}/supplyAndBuy`, { waitUntil: 'networkidle' });

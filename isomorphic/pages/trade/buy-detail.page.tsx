@@ -18,6 +18,9 @@ import { useLang } from '../../components/use-lang';
 import { useTimeZone } from '../../components/when';
 import { fill, useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
+import { PurchaseLimits } from '../../domain/purchase';
+import { PriceLadderLimits } from '../../domain/price-ladder';
+import { ImageUpload, UploadedList, type UploadedImage } from '../../components/upload/image-upload';
 import { AskSeller } from '../enquiry/ask-seller';
 import { EnquiryTarget } from '../../domain/enquiry';
 import { PurchaseStatus } from '../../domain/purchase';
@@ -203,7 +206,7 @@ const Compare = observer(function Compare({ id, responses, canSelect, unitLabel,
                   <td>{r.minimum} {r.unitLabel}</td>
                   <td>{r.leadDays}</td>
                   <td>{r.cutSample ? w.yes : w.no}</td>
-                  <td>{r.note}</td>
+                  <td>{r.note}{r.pictureUrls.length ? <span className="trade-compare__pictures">{r.pictureUrls.map((u) => <a key={u} href={u} target="_blank" rel="noreferrer"><img src={u} alt="" width={40} height={40} loading="lazy" /></a>)}</span> : null}</td>
                   <td>{r.statusLabel}</td>
                   <td>{canSelect ? <button type="button" className="button button--small button--primary" disabled={busy} data-select={r.id} onClick={() => void select(r.id)}>{w.select}</button> : null}</td>
                 </tr>
@@ -225,13 +228,15 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
   const rows = (own?.ladder ?? []).map((s) => ({ from: String(s.from), price: (s.price / 100).toFixed(2) }));
   while (rows.length < 3) rows.push({ from: '', price: '' });
   const [ladder, setLadder] = useState(rows);
+  // Pictures of the offered lace, up to the api's limit; kept as stored paths with their addresses.
+  const [pictures, setPictures] = useState<UploadedImage[]>((own?.pictures ?? []).map((p, i) => ({ size: 0, name: '', result: '', storeAs: p, url: own?.pictureUrls[i] ?? '' })));
   const [v, setV] = useState({ unit: String(own?.unit ?? requestUnit), perUnit: String(own?.perUnit ?? 1), leadDays: String(own?.leadDays ?? 15), cutSample: own?.cutSample ?? true, note: own?.note ?? '' });
   const [busy, setBusy] = useState(false);
   const editable = open && (!own || own.status === 1);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const steps = ladder.filter((s) => s.from.trim() && s.price.trim()).map((s) => ({ from: Math.round(Number(s.from)), price: Math.round(Number(s.price) * 100) }));
-    const body = { ladder: steps, unit: Number(v.unit), perUnit: Number(v.perUnit) || 0, leadDays: Math.round(Number(v.leadDays)), cutSample: v.cutSample, pictures: own?.pictures ?? [], note: v.note };
+    const body = { ladder: steps, unit: Number(v.unit), perUnit: Number(v.perUnit) || 0, leadDays: Math.round(Number(v.leadDays)), cutSample: v.cutSample, pictures: pictures.map((p) => p.storeAs), note: v.note };
     setBusy(true);
     try {
       const res = own && own.status === 1
@@ -262,6 +267,9 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
               <label className="field"><span className="field__label">{w.price}</span><input className="field__input" name={`price${i}`} type="number" min="0.01" step="0.01" value={s.price} onChange={(e) => setLadder(ladder.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))} /></label>
             </div>
           ))}
+          {ladder.length < PriceLadderLimits.maxSteps ? (
+            <p><button type="button" className="button button--small" data-add-step="" onClick={() => setLadder([...ladder, { from: '', price: '' }])}>{w.addStep}</button></p>
+          ) : null}
           <div className="trade-form__row">
             <label className="field"><span className="field__label">{w.unit}</span>
               <select className="field__input" name="unit" value={v.unit} onChange={(e) => setV({ ...v, unit: e.target.value })}>
@@ -271,6 +279,13 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
             <label className="field"><span className="field__label">{w.leadDays}</span><input className="field__input" name="leadDays" type="number" min="0" max="365" value={v.leadDays} onChange={(e) => setV({ ...v, leadDays: e.target.value })} /></label>
           </div>
           <label className="trade-form__check"><input type="checkbox" name="cutSample" checked={v.cutSample} onChange={(e) => setV({ ...v, cutSample: e.target.checked })} /> {w.cutSample}</label>
+          <fieldset className="field">
+            <legend className="field__label">{fill(w.responsePictures, { n: PurchaseLimits.responseMaxPictures })}</legend>
+            <UploadedList images={pictures} onRemove={(storeAs) => setPictures(pictures.filter((p) => p.storeAs !== storeAs))} />
+            {pictures.length < PurchaseLimits.responseMaxPictures ? (
+              <ImageUpload multiple maxNum={PurchaseLimits.responseMaxPictures - pictures.length} onDone={(list) => setPictures([...pictures, ...list].slice(0, PurchaseLimits.responseMaxPictures))} />
+            ) : null}
+          </fieldset>
           <label className="field"><span className="field__label">{w.note}</span><input className="field__input" name="note" maxLength={200} value={v.note} onChange={(e) => setV({ ...v, note: e.target.value })} /></label>
           <p className="trade__actions">
             <button type="submit" className="button button--primary" disabled={busy}>{own && own.status === 1 ? w.saveResponse : w.sendResponse}</button>

@@ -98,6 +98,7 @@ const OwnerActions = observer(function OwnerActions({ id, status }: { id: number
     <span className="trade__actions">
       {status === 1 ? <button type="button" className="button button--small" disabled={busy} onClick={() => void act('close')}>{w.close}</button> : null}
       {status === 2 ? <button type="button" className="button button--small" disabled={busy} onClick={() => void act('reopen')}>{w.reopen}</button> : null}
+      <Link className="button button--small" to={`/supply/${id}/edit`} data-edit-supply={id}>{w.edit}</Link>
       <button type="button" className="button button--small" disabled={busy} onClick={() => void act('delete')}>{w.remove}</button>
     </span>
   );

@@ -26,15 +26,19 @@ const DAY = 86_400_000;
 export const deadlineOf = (date: string) => new Date(`${date}T23:59:59+08:00`).toISOString();
 const inDays = (n: number) => new Date(Date.now() + n * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export const ReleaseForm = observer(function ReleaseForm({ kind }: { kind: 'buy' | 'supply' }) {
+/** `editing`: the owner's supply offer, saved through /companySupply/edit instead of posted anew. */
+export const ReleaseForm = observer(function ReleaseForm({ kind, editing }: { kind: 'buy' | 'supply'; editing?: SupplyDetail }) {
   const w = useWords(tradeWords);
   const lang = useLang();
   const { auth, toasts } = useStores();
   const location = useLocation();
   const navigate = useNavigate();
   const run = useApiAction();
-  const [image, setImage] = useState<UploadedImage | null>(null);
-  const [v, setV] = useState({ catalogue: String(PatternType.FABRIC), unit: String(Unit.YARD), sampleType: '2', acceptProduce: true, sample: true, quantity: '', description: '', deadline: inDays(7) });
+  const [image, setImage] = useState<UploadedImage | null>(editing ? { size: 0, name: '', result: '', storeAs: editing.imagePath, url: editing.imageUrl } : null);
+  const [v, setV] = useState({
+    catalogue: String(editing?.catalogue ?? PatternType.FABRIC), unit: String(editing?.unit ?? Unit.YARD), sampleType: '2', acceptProduce: true, sample: editing?.sample ?? true,
+    quantity: editing ? String(editing.quantity) : '', description: editing?.description ?? '', deadline: inDays(7),
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (value: string | boolean) => setV({ ...v, [k]: value });
@@ -57,7 +61,9 @@ export const ReleaseForm = observer(function ReleaseForm({ kind }: { kind: 'buy'
       const common = { imagePath: image.storeAs, catalogue: Number(v.catalogue), unit: Number(v.unit), quantity, description };
       const res = kind === 'buy'
         ? await run((api) => api.post<PurchaseDetail>('/productBuy/release', { ...common, sampleType: Number(v.sampleType), acceptProduce: v.acceptProduce, deadline: deadlineOf(v.deadline) }), { quiet: true })
-        : await run((api) => api.post<SupplyDetail>('/companySupply/release', { ...common, sample: v.sample }), { quiet: true });
+        : editing
+          ? await run((api) => api.post<SupplyDetail>('/companySupply/edit', { id: editing.id, ...common, sample: v.sample }), { quiet: true })
+          : await run((api) => api.post<SupplyDetail>('/companySupply/release', { ...common, sample: v.sample }), { quiet: true });
       if (res?.code === Codes.OK) {
         toasts.success(res.message);
         await navigate(kind === 'buy' ? `/buy/${res.data.id}` : `/supply/${res.data.id}`);
@@ -69,7 +75,7 @@ export const ReleaseForm = observer(function ReleaseForm({ kind }: { kind: 'buy'
 
   const options = (labels: Record<number, { zh: string; en: string }>) => Object.entries(labels).map(([code, l]) => <option key={code} value={code}>{l[lang]}</option>);
   return (
-    <form className="panel trade-form" noValidate onSubmit={(e) => void submit(e)} data-release={kind}>
+    <form className="panel trade-form" noValidate onSubmit={(e) => void submit(e)} data-release={kind} data-editing={editing?.id}>
       <fieldset className="field">
         <legend className="field__label">{w.image}</legend>
         {image ? <UploadedList images={[image]} onRemove={() => setImage(null)} /> : <ImageUpload onDone={(list) => setImage(list[0] ?? null)} />}
@@ -92,7 +98,7 @@ export const ReleaseForm = observer(function ReleaseForm({ kind }: { kind: 'buy'
         {kind === 'buy' ? w.acceptProduce : w.sample}
       </label>
       {error ? <p className="field__error" role="alert">{error}</p> : null}
-      <SubmitButton busy={busy} busyLabel={w.submitting}>{w.submit}</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={w.submitting}>{editing ? w.save : w.submit}</SubmitButton>
     </form>
   );
 });

@@ -66,6 +66,7 @@ export const Component = observer(function SupplyDetailPage() {
                 {view.hidden.message} {!auth.isAuthenticated ? <Link className="button button--small" to={loginPath(location)}>{w.signIn}</Link> : null}
               </p>
             ) : null}
+            {d?.mine ? <p className="trade__actions"><Link className="button button--small" to={`/supply/${id}/edit`} data-edit-supply={id}>{w.edit}</Link></p> : null}
             {mayFollow && t.status === 1 ? <Follow id={id} followed={followed} /> : null}
             {d && !d.mine && t.status === 1 ? <AskSeller kind={EnquiryTarget.SUPPLY} targetId={id} ownerCompanyId={t.companyId} /> : null}
           </div>
