@@ -139,3 +139,33 @@ t.test('a buyer sees the cart, the confirmation, the orders and one order; a sel
   t.match(sellerDetail.body, 'data-action="ship"');
   t.equal((await web.inject({ url: '/home/person/orderDetail/abc', headers })).statusCode, 404, 'a malformed id is a 404');
 });
+
+t.test('an order page rendered on the server: times in China time or the viewer\'s zone, labelled; the address in the page\'s language (issue 23)', async (t) => {
+  const token = await api.signUp('13800138511');
+  const me = (await api.post<{ user: { id: number; nickname: string } }>('/user/getUserInfo', {}, token)).body.data.user;
+  const address = await api.post<{ id: number }>('/consignee/addConsignee', { consignee: '林小姐', phone: '13912345678', provinceCode: '44', cityCode: '4451', districtCode: '445102', detail: '枫春路 1 号' }, token);
+  t.equal(address.body.code, 0, address.body.message);
+  const [a] = products;
+  const placed = await api.post<{ orders: OrderSummary[] }>('/order/placeOrder', {
+    buyType: BuyType.SAMPLE_CUT, delivery: Delivery.FREIGHT_COLLECT, consigneeId: address.body.data.id, idempotencyKey: 'integration-web-zone',
+    orders: [{ companyId: a.companyId, productParams: [{ num: 1, colorId: a.colourCards[0].id, productId: a.id }] }],
+  }, token);
+  t.equal(placed.body.code, 0, placed.body.message);
+  const id = placed.body.data.orders[0].id;
+  // Placed at 13:05 UTC: 21:05 in China, 22:05 in Tokyo (no daylight saving in either).
+  await api.testDb.db.db.updateTable('trade_order').set({ created_at: '2026-11-23T13:05:00.000Z' }).where('id', '=', id).execute();
+  const page = async (lang: 'zh' | 'en', zone?: string) => (await web.inject({
+    url: `/home/person/orderDetail/${id}?lang=${lang}`,
+    headers: { cookie: `${cookieFor(token, me).cookie}${zone ? `; tz=${encodeURIComponent(zone)}` : ''}` },
+  })).body.replace(/<!-- -->/g, '');
+  const zh = await page('zh');
+  t.match(zh, '2026-11-23 21:05（北京时间）', 'Chinese, no zone known: China Standard Time, saying so');
+  t.match(zh, '广东省 潮州市 湘桥区 枫春路 1 号', 'the address as kept');
+  const en = await page('en');
+  t.match(en, '23 Nov 2026, 21:05 (China time)', 'English, no zone known');
+  t.match(en, 'Guangdong, Chaozhou, Xiangqiao District 枫春路 1 号', 'the region in English');
+  t.notMatch(en, '广东省', 'no Chinese region name on the English page');
+  t.match(await page('zh', 'Asia/Tokyo'), '2026-11-23 22:05（当地时间 UTC+9）', 'the viewer\'s zone from the tz cookie, saying so');
+  t.match(await page('en', 'Asia/Tokyo'), '23 Nov 2026, 22:05 (your time, UTC+9)');
+  t.match(await page('en', 'Not/A_Zone'), '23 Nov 2026, 21:05 (China time)', 'an unknown zone: China time');
+});
