@@ -47,6 +47,7 @@ import { imageSearchSettings } from '../../api/modules/search/image-search.setti
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type TransformName } from './image-search-transforms';
 import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-index.worker';
+import { copyReport, copyScores, type CopyScores } from './image-search-copies';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,6 +67,8 @@ const EXPLAIN = flag('explain');
 const MAX_VIEWS = Number(arg('max-views', String(MAX_QUERY_VIEWS)));
 /** `--no-exact`: skip the exact-scan reference columns (a large catalogue's exact scan takes most of a query's time). */
 const EXACT = !flag('no-exact');
+/** `--copies`: also score every query against every product, for the pattern-copy threshold (image-search-copies.ts). */
+const COPIES = flag('copies');
 /**
  * `--variants f16:0,i8:40:full`: also answer every query from graphs built otherwise (scalar kind : the best
  * this-many candidates re-scored on all their views [: how they are re-scored: full, all with the full
@@ -344,6 +347,7 @@ async function main() {
   // The best hit's similarity, and whether it was the right product: how weak a match may be before the
   // result page says so (WEAK_MATCH_BELOW in isomorphic/domain/limits.ts).
   const topScores: Array<{ score: number; right: boolean }> = [];
+  const copies: CopyScores[] = [];
   const baselineRank = (qd: bigint, qp: bigint, target: number) => {
     const dist = products.map((p) => ({ id: p.id, d: hamming(qd, p.d) + hamming(qp, p.p) }));
     dist.sort((a, b) => a.d - b.d || a.id - b.id);
@@ -397,6 +401,7 @@ async function main() {
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });
       if (hits[0]) topScores.push({ score: hits[0].score, right: e === 0 });
+      if (COPIES) copies.push(copyScores(name, index.search(vecs, products.length), (id) => products[id - 1].design, design));
       if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${LAYOUTS[design % LAYOUTS.length]}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
       const qparts = e > 0 && EXPLAIN ? await queryParts(img) : [];
       if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
@@ -413,6 +418,7 @@ async function main() {
     log(`best hit's similarity: right answers median ${f3(pct(right, 0.5))} (5th percentile ${f3(pct(right, 0.05))}), wrong ones median ${wrong.length ? f3(pct(wrong, 0.5)) : '-'} (95th percentile ${wrong.length ? f3(pct(wrong, 0.95)) : '-'})`);
     for (let t = 0.8; t <= 0.981; t += 0.01) log(`  weak below ${f2(t)}: ${f2(right.filter((x) => x < t).length / Math.max(1, right.length))} of right answers, ${f2(wrong.filter((x) => x < t).length / Math.max(1, wrong.length))} of wrong ones`);
   }
+  if (COPIES) for (const line of copyReport(copies)) log(line);
   for (const v of variants) {
     const m = (k: number) => transformRows.reduce((sum, r) => { const rs = v.ranks.get(r)!; return sum + rs.filter((x) => x < k).length / rs.length; }, 0) / Math.max(1, transformRows.length);
     const worst = transformRows.map((r) => ({ r, x: v.ranks.get(r)!.filter((x) => x === 0).length / v.ranks.get(r)!.length })).sort((a, b) => a.x - b.x)[0];
