@@ -18,6 +18,12 @@ export interface Config {
     instanceId: string;
   };
   imageSearch: { indexDir: string; modelDir: string; inputSize: number; backend: 'wasm' | 'cpu'; extractThreads: number; indexThreads: number; indexOnStart: boolean; refreshMs: number; pgvector: 'auto' | 'off'; annFrom: number; annDims: number; annScalar: 'i8' | 'f16'; annExactTop: number; perIpPerDay: number; queueMax: number; staleJobMs: number };
+  /**
+   * Pattern-copy detection (issue 17 item 2): a product whose picture photo search finds at or above this
+   * similarity to another company's product is flagged (IMAGE_COPY_SIMILARITY; default measured by
+   * `npm run bench:image-search -- --copies`, see copySimilarityDefault).
+   */
+  patternCopy: { similarity: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /**
    * Both services' limits on a client sending its request: the whole request within `requestTimeoutMs`,
@@ -71,6 +77,11 @@ function str(env: Env, name: string, fallback: string): string {
  * Photo search's extraction threads by default: two where there are two cores, so a search's 4 views take
  * two network passes' time instead of four (bench:image-search measures it); more would only contend.
  */
+/**
+ * IMAGE_COPY_SIMILARITY's default. MEASURED_LATER
+ */
+export const COPY_SIMILARITY_DEFAULT = 0.9;
+
 export function defaultExtractThreads(): number {
   return Math.min(2, os.availableParallelism());
 }
@@ -82,6 +93,13 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${n}`);
   return n;
+}
+
+function fraction(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw.trim())) throw new ConfigError(name, `expected a number from 0 to 1, got "${raw}"`);
+  return Number(raw);
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -171,6 +189,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_ANN_EXACT_TOP', default: '20', meaning: 'after re-scoring the graph\'s candidates from codes in memory, how many of the best are scored again with their stored descriptors (0: the database is never read while searching)' },
   { name: 'IMAGE_SEARCH_PER_IP_PER_DAY', default: '50', meaning: 'photo searches guests may start from one client address in a day, whatever visitor ids they carry (signed-in users count per account)' },
   { name: 'IMAGE_SEARCH_QUEUE_MAX', default: '16', meaning: 'photo searches waiting for or in extraction at once in one api; past it a search is refused with 503 (code 1004030)' },
+  { name: 'IMAGE_COPY_SIMILARITY', default: String(COPY_SIMILARITY_DEFAULT), meaning: 'pattern-copy detection: a saved product whose picture photo search finds this similar (0-1) to another company\'s on-sale product is flagged to its seller and to the operator (measured on the photo-search benchmark, docs/benchmarks.md)' },
   { name: 'IMAGE_SEARCH_STALE_MS', default: '600000', meaning: 'a photo-search job still pending this long is failed by any api at start, whichever replica ran it' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
   { name: 'ORDER_RECEIVED_COMPLETE_AFTER_MS', default: '604800000', meaning: 'a received bulk order becomes a trade success this long after receipt; 7 days' },
@@ -282,6 +301,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       queueMax: int(env, 'IMAGE_SEARCH_QUEUE_MAX', 16, 1, 10_000),
       staleJobMs: int(env, 'IMAGE_SEARCH_STALE_MS', 600_000, 10_000),
     },
+    patternCopy: { similarity: fraction(env, 'IMAGE_COPY_SIMILARITY', COPY_SIMILARITY_DEFAULT) },
     http: httpTimeouts(int(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000)),
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,

@@ -23,6 +23,8 @@ export const platformRoutes: RouteObject[] = [
       { id: 'platform-after-sale', path: 'afterSale', lazy: () => import(/* webpackChunkName: "platform-after-sale" */ './pages/platform/after-sale.page') },
       { id: 'platform-companies', path: 'companies', lazy: () => import(/* webpackChunkName: "platform-companies" */ './pages/platform/companies.page') },
       { id: 'platform-certificates', path: 'certificates', lazy: () => import(/* webpackChunkName: "platform-certificates" */ './pages/platform/certificates.page') },
+      { id: 'platform-products', path: 'products', lazy: () => import(/* webpackChunkName: "platform-products" */ './pages/platform/products.page') },
+      { id: 'platform-copies', path: 'copies', lazy: () => import(/* webpackChunkName: "platform-copies" */ './pages/platform/copies.page') },
       { id: 'platform-lands', path: 'lands', lazy: () => import(/* webpackChunkName: "platform-lands" */ './pages/platform/lands.page') },
       { id: 'platform-audit', path: 'audit', lazy: () => import(/* webpackChunkName: "platform-audit" */ './pages/platform/audit.page') },
     ],

@@ -3,7 +3,7 @@
 import type { Page } from './common';
 import type { ImageRef } from './shop';
 import type { PriceStep } from '../domain/price-ladder';
-import type { SellerStatusFilter } from '../domain/catalogue-seller';
+import type { CopyFlagFilter, SellerStatusFilter } from '../domain/catalogue-seller';
 
 export interface ColourCardInput { id?: number; name: string; nameEn?: string; hex: string; image?: string }
 
@@ -52,7 +52,14 @@ export interface SellerProduct {
   updatedAt: string;
   /** photo search: 'searchable' once its pictures as saved are indexed, 'pending' until then, 'notListed' off sale */
   photoSearch: PhotoSearchState;
+  /**
+   * Pattern-copy detection: on-sale products of other companies whose pictures photo search finds nearly
+   * the same as this one's (open flags), with no more than their public page shows.
+   */
+  similarTo: SimilarProduct[];
 }
+
+export interface SimilarProduct { id: number; title: string; titleEn: string }
 
 export type PhotoSearchState = 'searchable' | 'pending' | 'notListed';
 
@@ -73,3 +80,33 @@ export interface SellerProductDetail extends SellerProduct {
 export interface SellerProductCounts { all: number; onSale: number; offSale: number; takenDown: number }
 export interface SellerProductPage extends Page<SellerProduct> { counts: SellerProductCounts }
 export interface SellerProductQuery { pageNum: number; pageSize: number; status?: SellerStatusFilter }
+
+/** The operator's console: one product of any company (search by title, code or company). */
+export interface PlatformProduct {
+  id: number;
+  title: string;
+  titleEn: string;
+  code: string;
+  cover: ImageRef | null;
+  status: number;
+  takedownReason: string;
+  companyId: number;
+  companyName: string;
+  companyNameEn: string;
+  updatedAt: string;
+}
+export interface PlatformProductQuery { keyword?: string; status?: SellerStatusFilter; pageNum: number; pageSize: number }
+
+/** A pair of products of two companies whose pictures are nearly the same: `product` was saved later. */
+export interface CopyFlag {
+  id: number;
+  similarity: number;
+  status: number;
+  reason: string;
+  createdAt: string;
+  decidedAt: string | null;
+  product: PlatformProduct;
+  other: PlatformProduct;
+}
+export interface CopyFlagQuery { status?: CopyFlagFilter; pageNum: number; pageSize: number }
+export interface CopyFlagDecision { id: number; action: 'dismiss' | 'takeDown'; reason: string }

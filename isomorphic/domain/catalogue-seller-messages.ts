@@ -27,5 +27,7 @@ export const catalogueSellerCodeMessages: Record<number, Labelled> = {
   [CatalogueSellerCodes.BELOW_MINIMUM_ORDER]: { zh: '大货数量低于该商品每色起订量', en: 'The bulk quantity is below this product\'s minimum order per colour' },
   [CatalogueSellerCodes.TAKEDOWN_REASON_REQUIRED]: { zh: '请填写下架原因（2-200个字符）', en: 'Please give the reason for taking it down (2-200 characters)' },
   [CatalogueSellerCodes.COLOUR_CARD_LAST]: { zh: '商品至少保留一个色卡', en: 'A product keeps at least one colour card' },
+  [CatalogueSellerCodes.COPY_FLAG_NOT_FOUND]: { zh: '该疑似抄款记录不存在或已处理', en: 'This possible copy does not exist or was already decided' },
+  [CatalogueSellerCodes.COPY_REASON_REQUIRED]: { zh: '请填写处理原因（2-200个字符）', en: 'Please give the reason (2-200 characters)' },
 };
 

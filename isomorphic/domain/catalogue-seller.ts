@@ -14,6 +14,11 @@ export const CatalogueSellerLimits = {
   priceMax: 100_000_000,
 } as const;
 
+/** A pattern-copy flag's state: open until the operator dismisses it or takes the product down. */
+export const CopyFlagStatus = { OPEN: 0, DISMISSED: 1, TAKEN_DOWN: 2 } as const;
+export type CopyFlagFilter = 'open' | 'dismissed' | 'takenDown';
+export const copyFlagStatusOf: Record<CopyFlagFilter, number> = { open: CopyFlagStatus.OPEN, dismissed: CopyFlagStatus.DISMISSED, takenDown: CopyFlagStatus.TAKEN_DOWN };
+
 /** What a seller's list filters by; '' is every status. */
 export type SellerStatusFilter = '' | 'onSale' | 'offSale' | 'takenDown';
 export const sellerStatusOf: Record<Exclude<SellerStatusFilter, ''>, number> = {

@@ -17,5 +17,6 @@ import { catalogueSeller } from './2026112442-catalogue-seller';
 import { supply } from './2026112443-supply';
 import { enquiry } from './2026112450-enquiry';
 import { purchaseMatching } from './2026112451-purchase-matching';
+import { patternCopy } from './2026112452-pattern-copy';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy];

@@ -50,9 +50,23 @@ export interface ColourCardTable {
 /** The PostgreSQL full-text document of a product (SQLite keeps it in the FTS5 table product_fts). */
 export interface ProductSearchTable { product_id: number; doc: string }
 
+/** A pair of products of two companies whose pictures photo search finds nearly the same (pattern-copy detection). */
+export interface ProductCopyFlagTable {
+  id: Generated<number>;
+  product_id: number;                    // the product saved later (flagged to its seller)
+  other_product_id: number;              // the other company's product it resembles
+  similarity: number;                    // the engine's similarity, 0..1
+  status: Generated<number>;             // CopyFlagStatus: 0 open, 1 dismissed, 2 taken down
+  reason: Generated<string>;             // the operator's reason
+  decided_by: number | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
 export interface CatalogueTables {
   product: ProductTable;
   product_image: ProductImageTable;
   colour_card: ColourCardTable;
   product_search: ProductSearchTable;
+  product_copy_flag: ProductCopyFlagTable;
 }

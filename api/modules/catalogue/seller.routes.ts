@@ -6,21 +6,27 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { ok, responses } from '../../http/envelope';
 import { shopOwner as owner } from '../company/shop-owner';
-import { reindexLater } from '../search/index-product';
+import { reindexLater, similarProducts } from '../search/index-product';
+import { signedInUser } from '../account/guard';
+import { checkPatternCopies, decideCopyFlag, listCopyFlags, listPlatformProducts } from './copy.service';
 import {
   createOwnProduct, deleteOwnColourCard, getOwnProduct, listOwnProducts, platformTakeDown, setOwnProductOnSale, updateOwnColourCard, updateOwnProductForm,
   type SellerCatalogueDeps,
 } from './seller.service';
 import {
-  ColourCardEditBody, IdBody, OnSaleBody, ProductInputSchema, SellerListBody, SellerProductDetailSchema, SellerProductPageSchema, TakeDownBody, UpdateProductBody,
+  ColourCardEditBody, CopyFlagDecisionBody, CopyFlagListBody, CopyFlagPageSchema, IdBody, OnSaleBody, PlatformProductListBody, PlatformProductPageSchema, ProductInputSchema,
+  SellerListBody, SellerProductDetailSchema, SellerProductPageSchema, TakeDownBody, UpdateProductBody,
 } from './seller.schemas';
 
 export async function sellerCatalogueRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // Saved pictures and status changes reach photo search off the request path.
+  // Saved pictures and status changes reach photo search off the request path; once indexed, the
+  // product is compared with other companies' products (pattern-copy detection).
+  const db = deps.db.db;
+  const copyCheck = (id: number) => () => checkPatternCopies(db, id, (pid) => similarProducts(db, pid), deps.config.patternCopy.similarity).then(() => undefined);
   const cat: SellerCatalogueDeps = {
-    db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect,
-    picturesChanged: (id) => { void reindexLater(deps.db.db, id, fastify.log); },
+    db, storage: deps.storage, dialect: deps.db.dialect,
+    picturesChanged: (id) => { void reindexLater(db, id, fastify.log, copyCheck(id)); },
   };
   const tags = ['catalogue'];
   const security = [{ token: [] }];
@@ -69,6 +75,24 @@ export async function sellerCatalogueRoutes(fastify: FastifyInstance, { deps }: 
     schema: { tags: ['platform'], security, summary: 'Take a product down with a reason its seller sees, or (restore) put it back off sale', body: TakeDownBody, response: responses(Type.Null()) },
   }, async (request) => {
     await platformTakeDown(cat, request.body);
+    return ok(request, null, { zh: '已处理', en: 'Done' });
+  });
+
+  app.post('/platform/product/list', {
+    config: { auth: 'operator' },
+    schema: { tags: ['platform'], security, summary: "Every company's products, newest change first: by part of the title, the pattern code or the company's name, and by status", body: PlatformProductListBody, response: responses(PlatformProductPageSchema) },
+  }, async (request) => ok(request, await listPlatformProducts(cat, request.body)));
+
+  app.post('/platform/copyFlag/list', {
+    config: { auth: 'operator' },
+    schema: { tags: ['platform'], security, summary: 'Pattern-copy detection: pairs of products of two companies whose pictures are nearly the same (open by default), newest first', body: CopyFlagListBody, response: responses(CopyFlagPageSchema) },
+  }, async (request) => ok(request, await listCopyFlags(cat, request.body)));
+
+  app.post('/platform/copyFlag/decide', {
+    config: { auth: 'operator' },
+    schema: { tags: ['platform'], security, summary: 'Dismiss an open pattern-copy flag, or take its product (the one saved later) down, with a reason', body: CopyFlagDecisionBody, response: responses(Type.Null()) },
+  }, async (request) => {
+    await decideCopyFlag(cat, signedInUser(request).id, request.body);
     return ok(request, null, { zh: '已处理', en: 'Done' });
   });
 }

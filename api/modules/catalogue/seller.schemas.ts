@@ -1,6 +1,8 @@
 // Schemas of the seller's catalogue calls (/shopProduct/*), checked against isomorphic/contracts/catalogue-seller.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ColourCardInput, ProductInput, SellerColourCard, SellerProduct, SellerProductDetail, SellerProductPage } from '../../../isomorphic/contracts/catalogue-seller';
+import type {
+  ColourCardInput, CopyFlag, CopyFlagDecision, CopyFlagQuery, PlatformProduct, PlatformProductQuery, ProductInput, SellerColourCard, SellerProduct, SellerProductDetail, SellerProductPage,
+} from '../../../isomorphic/contracts/catalogue-seller';
 import type { PriceStep } from '../../../isomorphic/domain/price-ladder';
 import { PriceLadderLimits } from '../../../isomorphic/domain/price-ladder';
 import { assertSame, Id, Nullable, PageOf, PageQuery, type Same } from '../../http/schemas';
@@ -69,6 +71,7 @@ export const SellerProductSchema = Type.Object({
   status: Type.Integer({ description: '1 on sale, 0 off sale, 2 taken down by the platform' }), takedownReason: Type.String(),
   platePrice: Nullable(Type.Integer()), ladder, colourCount: Type.Integer(), updatedAt: Type.String({ format: 'date-time' }),
   photoSearch: Type.Union([Type.Literal('searchable'), Type.Literal('pending'), Type.Literal('notListed')], { description: 'whether photo search finds it yet' }),
+  similarTo: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), titleEn: Type.String() }), { description: "pattern-copy detection: other companies' on-sale products whose pictures are nearly the same" }),
 });
 
 export const SellerColourCardSchema = Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String(), hex: Type.String(), image: Nullable(ImageRefSchema) });
@@ -83,6 +86,36 @@ export const SellerProductPageSchema = Type.Composite([PageOf(SellerProductSchem
   counts: Type.Object({ all: Type.Integer(), onSale: Type.Integer(), offSale: Type.Integer(), takenDown: Type.Integer() }),
 })]);
 
+const StatusFilter = Type.Union([Type.Literal(''), Type.Literal('onSale'), Type.Literal('offSale'), Type.Literal('takenDown')]);
+export const PlatformProductListBody = Type.Object({
+  ...PageQuery,
+  keyword: Type.Optional(Type.String({ maxLength: 40, description: 'part of the title (zh or en), the pattern code or the company name' })),
+  status: Type.Optional(StatusFilter),
+}, { additionalProperties: false });
+export const PlatformProductSchema = Type.Object({
+  id: Type.Integer(), title: Type.String(), titleEn: Type.String(), code: Type.String(), cover: Nullable(ImageRefSchema), status: Type.Integer(), takedownReason: Type.String(),
+  companyId: Type.Integer(), companyName: Type.String(), companyNameEn: Type.String(), updatedAt: Type.String({ format: 'date-time' }),
+});
+export const PlatformProductPageSchema = PageOf(PlatformProductSchema);
+export const CopyFlagListBody = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('dismissed'), Type.Literal('takenDown')])),
+}, { additionalProperties: false });
+export const CopyFlagSchema = Type.Object({
+  id: Type.Integer(), similarity: Type.Number(), status: Type.Integer({ description: '0 open, 1 dismissed, 2 product taken down' }), reason: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }), decidedAt: Nullable(Type.String({ format: 'date-time' })),
+  product: PlatformProductSchema, other: PlatformProductSchema,
+});
+export const CopyFlagPageSchema = PageOf(CopyFlagSchema);
+export const CopyFlagDecisionBody = Type.Object({
+  id: Id, action: Type.Union([Type.Literal('dismiss'), Type.Literal('takeDown')]), reason: Type.String({ maxLength: 1000 }),
+}, { additionalProperties: false });
+
+assertSame<Same<Static<typeof PlatformProductSchema>, PlatformProduct>>();
+assertSame<Same<Static<typeof PlatformProductListBody>, PlatformProductQuery>>();
+assertSame<Same<Static<typeof CopyFlagSchema>, CopyFlag>>();
+assertSame<Same<Static<typeof CopyFlagListBody>, CopyFlagQuery>>();
+assertSame<Same<Static<typeof CopyFlagDecisionBody>, CopyFlagDecision>>();
 assertSame<Same<Static<typeof PriceStepSchema>, PriceStep>>();
 assertSame<Same<Static<typeof ColourCardInputSchema>, ColourCardInput>>();
 assertSame<Same<Static<typeof ProductInputSchema>, ProductInput>>();

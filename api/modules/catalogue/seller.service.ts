@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import type { StorageDriver } from '../file/storage';
-import type { ColourCardInput, ProductInput, SellerProduct, SellerProductDetail, SellerProductPage, SellerProductQuery } from '../../../isomorphic/contracts/catalogue-seller';
+import type { ColourCardInput, ProductInput, SellerProduct, SellerProductDetail, SellerProductPage, SellerProductQuery, SimilarProduct } from '../../../isomorphic/contracts/catalogue-seller';
 import { ProductStatus } from '../../../isomorphic/domain/catalogue';
 import {
   CatalogueSellerCodes as C, CatalogueSellerLimits as L, checkColourCard, checkProductFields, given, parseLadder, sellerStatusOf, storeLadder,
@@ -21,6 +21,7 @@ import {
   cardsOf, countOwnByStatus, deleteCards, findAnyProduct, findOwnCard, findOwnProduct, insertCards, insertProduct, ownProducts, picturesOf, replacePictures,
   setProductStatus, touchProduct, updateCard, updateOwnProduct, type OwnProductFullRow, type OwnProductRow,
 } from './seller.queries';
+import { openFlagsOf } from './copy.queries';
 
 export interface SellerCatalogueDeps {
   db: Kysely<Database>;
@@ -34,13 +35,24 @@ const refuse = (code: number, status = 400) => new ApiError(code, status);
 const productMissing = () => refuse(C.PRODUCT_NOT_FOUND, 404);
 const cardMissing = () => refuse(C.COLOUR_CARD_NOT_FOUND, 404);
 
-function toSellerProduct(storage: StorageDriver, r: OwnProductRow | OwnProductFullRow, indexedAt: Map<number, string>): SellerProduct {
+/** Per product, the other companies' on-sale products it is nearly the same as (open pattern-copy flags): no more than their public pages show. */
+async function similarNotices(db: Kysely<Database>, productIds: number[]): Promise<Map<number, SimilarProduct[]>> {
+  const out = new Map<number, SimilarProduct[]>();
+  for (const r of await openFlagsOf(db, productIds)) {
+    if (r.status !== ProductStatus.ON_SALE) continue;
+    out.set(r.product_id, [...(out.get(r.product_id) ?? []), { id: r.id, title: r.title, titleEn: r.title_en }]);
+  }
+  return out;
+}
+
+function toSellerProduct(storage: StorageDriver, r: OwnProductRow | OwnProductFullRow, indexedAt: Map<number, string>, similar: Map<number, SimilarProduct[]>): SellerProduct {
   const at = indexedAt.get(r.id);
   return {
     id: r.id, kind: r.kind, title: r.title, titleEn: r.title_en, code: r.code, cover: imageRef(storage, r.cover_path), unit: r.unit,
     status: r.status, takedownReason: r.status === ProductStatus.TAKEN_DOWN ? r.takedown_reason : '',
     platePrice: r.price, ladder: parseLadder(r.bulk_ladder), colourCount: Number(r.colour_count), updatedAt: new Date(r.updated_at).toISOString(),
     photoSearch: r.status !== ProductStatus.ON_SALE ? 'notListed' : at !== undefined && new Date(at).getTime() >= new Date(r.updated_at).getTime() ? 'searchable' : 'pending',
+    similarTo: r.status === ProductStatus.ON_SALE ? similar.get(r.id) ?? [] : [],
   };
 }
 
@@ -50,11 +62,11 @@ export async function listOwnProducts({ db, storage }: SellerCatalogueDeps, owne
     ownProducts(db, owner.companyId, status, (q.pageNum - 1) * q.pageSize, q.pageSize),
     countOwnByStatus(db, owner.companyId),
   ]);
-  const indexedAt = await photoIndexedAt(db, rows.map((r) => r.id));
+  const [indexedAt, similar] = await Promise.all([photoIndexedAt(db, rows.map((r) => r.id)), similarNotices(db, rows.map((r) => r.id))]);
   const onSale = counts.get(ProductStatus.ON_SALE) ?? 0, offSale = counts.get(ProductStatus.REMOVED) ?? 0, takenDown = counts.get(ProductStatus.TAKEN_DOWN) ?? 0;
   const byStatus = status === undefined ? onSale + offSale + takenDown : counts.get(status) ?? 0;
   return {
-    list: rows.map((r) => toSellerProduct(storage, r, indexedAt)), total: byStatus, pageNum: q.pageNum, pageSize: q.pageSize,
+    list: rows.map((r) => toSellerProduct(storage, r, indexedAt, similar)), total: byStatus, pageNum: q.pageNum, pageSize: q.pageSize,
     counts: { all: onSale + offSale + takenDown, onSale, offSale, takenDown },
   };
 }
@@ -62,9 +74,9 @@ export async function listOwnProducts({ db, storage }: SellerCatalogueDeps, owne
 export async function getOwnProduct({ db, storage }: SellerCatalogueDeps, owner: ShopOwner, id: number): Promise<SellerProductDetail> {
   const row = await findOwnProduct(db, owner.companyId, id);
   if (!row) throw productMissing();
-  const [pictures, cards, indexedAt] = await Promise.all([picturesOf(db, id), cardsOf(db, id), photoIndexedAt(db, [id])]);
+  const [pictures, cards, indexedAt, similar] = await Promise.all([picturesOf(db, id), cardsOf(db, id), photoIndexedAt(db, [id]), similarNotices(db, [id])]);
   return {
-    ...toSellerProduct(storage, row, indexedAt),
+    ...toSellerProduct(storage, row, indexedAt, similar),
     patternType: row.pattern_type, shape: row.shape, widthCm: row.width_cm, composition: row.composition, description: row.description, descriptionEn: row.description_en,
     edge: row.edge, craft: row.craft, stretch: row.stretch,
     pictures: pictures.map((p) => ({ path: p.path, url: storage.url(p.path) })),
@@ -210,10 +222,16 @@ export async function platformTakeDown(deps: SellerCatalogueDeps, input: { id: n
   const reason = (input.reason ?? '').trim();
   if (!input.restore && (reason.length < L.reasonMin || reason.length > L.reasonMax)) throw refuse(C.TAKEDOWN_REASON_REQUIRED);
   await db.transaction().execute(async (trx) => {
-    await setProductStatus(trx, input.id, input.restore
-      ? { status: ProductStatus.REMOVED, takedown_reason: '', updated_at: now.toISOString() }
-      : { status: ProductStatus.TAKEN_DOWN, takedown_reason: reason, updated_at: now.toISOString() });
-    await indexProducts({ db: trx, dialect }, [input.id]);
+    if (input.restore) {
+      await setProductStatus(trx, input.id, { status: ProductStatus.REMOVED, takedown_reason: '', updated_at: now.toISOString() });
+      await indexProducts({ db: trx, dialect }, [input.id]);
+    } else await takeDownIn(trx, dialect, input.id, reason, now);
   });
   deps.picturesChanged?.(input.id);
+}
+
+/** Takes a product down with a reason inside the caller's transaction (the console's take-down and a pattern-copy decision). */
+export async function takeDownIn(trx: Kysely<Database>, dialect: DialectName, id: number, reason: string, now: Date): Promise<void> {
+  await setProductStatus(trx, id, { status: ProductStatus.TAKEN_DOWN, takedown_reason: reason, updated_at: now.toISOString() });
+  await indexProducts({ db: trx, dialect }, [id]);
 }

@@ -350,6 +350,25 @@ export class ImageIndexService {
     this.scheduleSave();
   }
 
+  /**
+   * Pattern-copy detection (issue 17 item 2): the on-sale products nearest to this product's own pictures,
+   * each picture described as a buyer's photo is (query views), so that the similarity is the one the
+   * benchmark's copy threshold was measured on; the product itself left out. Best score per product.
+   */
+  async similarTo(productId: number, k: number): Promise<IndexHit[]> {
+    await this.start();
+    const best = new Map<number, IndexHit>();
+    for (const p of (await this.picturesOf(productId)) ?? []) {
+      const bytes = await this.storage.get(p);
+      if (!bytes) continue;
+      const vecs = await this.describeQuery(await decodeUpload(bytes, CATALOGUE_LIMITS)).promise;
+      for (const h of await this.nearest(vecs, k + 1)) {
+        if (h.productId !== productId && h.score > (best.get(h.productId)?.score ?? -Infinity)) best.set(h.productId, h);
+      }
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+  }
+
   /** Query descriptors for a photo (`shapeOnly`: colour left out); `id` lets a queued extraction be withdrawn. */
   describeQuery(img: RgbImage, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
     return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly);

@@ -38,11 +38,17 @@ let chain: Promise<unknown> = Promise.resolve();
  * background indexing picks it up with its new pictures (loading the model for one product would cost
  * more than the save).
  */
-export function reindexLater(db: Kysely<Database>, productId: number, log: { warn(obj: object, msg?: string): void }): Promise<void> {
+export function reindexLater(
+  db: Kysely<Database>, productId: number, log: { warn(obj: object, msg?: string): void },
+  /** run after the product is indexed, when photo search runs in this process (pattern-copy detection) */
+  afterIndexed?: () => Promise<void>,
+): Promise<void> {
   const service = services.get(db);
   const next = chain.then(async () => {
-    if (service?.running) await service.indexProduct(productId);
-    else await dropDescriptors(db, productId);
+    if (service?.running) {
+      await service.indexProduct(productId);
+      await afterIndexed?.();
+    } else await dropDescriptors(db, productId);
   }).catch((err: unknown) => log.warn({ err, productId }, 're-indexing a product for photo search failed'));
   chain = next;
   return next;
@@ -91,4 +97,14 @@ export const reindexSettled = (): Promise<unknown> => chain;
 /** When each of these products' pictures were last indexed for photo search (products never indexed are absent). */
 export function photoIndexedAt(db: Kysely<Database>, productIds: number[]): Promise<Map<number, string>> {
   return descriptorTimes(db, productIds);
+}
+
+/**
+ * The on-sale products whose pictures are nearest to this product's own (best similarity first, at most
+ * `k`, the product itself left out), or null when photo search does not run in this process.
+ */
+export async function similarProducts(db: Kysely<Database>, productId: number, k = 10): Promise<Array<{ productId: number; score: number }> | null> {
+  const service = services.get(db);
+  if (!service?.running) return null;
+  return (await service.similarTo(productId, k)).map((h) => ({ productId: h.productId, score: h.score }));
 }

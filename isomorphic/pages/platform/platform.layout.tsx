@@ -13,6 +13,8 @@ const tabs = [
   ['/platform/afterSale', 'afterSale'],
   ['/platform/companies', 'companies'],
   ['/platform/certificates', 'certificates'],
+  ['/platform/products', 'products'],
+  ['/platform/copies', 'copies'],
   ['/platform/lands', 'lands'],
   ['/platform/audit', 'audit'],
 ] as const;

@@ -4,6 +4,8 @@ export const platformWords = {
   settlement: { zh: '入驻审核', en: 'Settlement queue' },
   afterSale: { zh: '售后处理', en: 'After-sale desk' },
   companies: { zh: '公司管理', en: 'Companies' },
+  products: { zh: '商品管理', en: 'Products' },
+  copies: { zh: '疑似抄款', en: 'Possible copies' },
   audit: { zh: '操作日志', en: 'Audit log' },
   certificates: { zh: '资质认证', en: 'Certificates' },
   certNumber: { zh: '证书编号', en: 'Number' },

@@ -20,6 +20,7 @@ import { ImageUpload } from '../../components/upload/image-upload';
 import { CodeSelect, TextArea, numberOrNull, showNumber } from './fields';
 import { ShopManageFrame } from './shop-nav';
 import { productsWords } from './products.words';
+import { SimilarNotice } from './similar-notice';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
@@ -97,6 +98,7 @@ export function Component() {
 
   return (
     <ShopManageFrame title={product ? w.editProduct : w.newProduct} actions={<Link className="button" to="/home/shopManage/products">{w.cancel}</Link>}>
+      {product ? <SimilarNotice similar={product.similarTo} /> : null}
       <form className="product-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <fieldset className="panel__section">
           <legend>{w.basics}</legend>

@@ -14,6 +14,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { ShopManageFrame } from './shop-nav';
 import { productsWords } from './products.words';
+import { SimilarNotice } from './similar-notice';
 
 const PAGE_SIZE = 20;
 const filters: SellerStatusFilter[] = ['', 'onSale', 'offSale', 'takenDown'];
@@ -96,6 +97,7 @@ function ProductRow({ product: p }: { product: SellerProduct }) {
           {' · '}{w.platePrice} {plate}{' · '}{bulk}{' · '}{fill(w.colours, { count: p.colourCount })}
         </p>
         {p.photoSearch === 'notListed' ? null : <p className="muted" data-photo-search={p.photoSearch}>{p.photoSearch === 'searchable' ? `✓ ${w.searchable}` : w.indexing}</p>}
+        <SimilarNotice similar={p.similarTo} />
         {p.status === ProductStatus.TAKEN_DOWN ? <p className="field__error">{fill(w.takenDownReason, { reason: p.takedownReason })}</p> : null}
       </div>
       <div className="record__actions">
@@ -110,3 +112,4 @@ function ProductRow({ product: p }: { product: SellerProduct }) {
     </li>
   );
 }
+

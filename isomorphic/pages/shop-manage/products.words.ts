@@ -73,5 +73,7 @@ export const productsWords = {
   saved: { zh: '已保存', en: 'Saved' },
   status: { zh: '状态', en: 'Status' },
   searchable: { zh: '可被图搜找到', en: 'Found by photo search' },
+  similarTo: { zh: '图片与其他公司的商品几乎相同：', en: 'Nearly the same as a product of another company: ' },
+  similarHint: { zh: '平台会核查疑似抄款；如为原创，请保留设计稿等凭证。', en: 'The platform reviews possible copies; if the design is yours, keep your drawings or other proof.' },
   indexing: { zh: '图搜收录中，稍后刷新', en: 'Photo search is indexing it: reload in a moment' },
 } satisfies Words;

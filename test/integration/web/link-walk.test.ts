@@ -48,7 +48,7 @@ const starts: Record<string, string[]> = {
   designer: ['/', '/home/person/info', '/settle/apply'],
   trader: ['/', '/home/person/info', '/settle/apply'],
   manufacturer: ['/', '/home/person/info', '/home/shopManage', '/home/shopManage/orderBulk'],
-  operator: ['/', '/home/person/info', '/platform', '/platform/companies'],
+  operator: ['/', '/home/person/info', '/platform', '/platform/companies', '/platform/products', '/platform/copies'],
 };
 
 for (const account of demoAccounts) {

@@ -1,0 +1,28 @@
+// Words of the console's product desk and pattern-copy pages (/platform/products, /platform/copies).
+export const catalogueDeskWords = {
+  keyword: { zh: '商品名称 / 花型编号 / 公司', en: 'Title, pattern code or company' },
+  product: { zh: '商品', en: 'Product' },
+  code: { zh: '花型编号', en: 'Pattern code' },
+  takeDown: { zh: '下架', en: 'Take down' },
+  restore: { zh: '恢复（转为已下架）', en: 'Restore (off sale)' },
+  takenDownBecause: { zh: '下架原因：{reason}', en: 'Taken down: {reason}' },
+  reasonRule: { zh: '请填写原因（2-200个字符）', en: 'Please give the reason (2-200 characters)' },
+  copiesHint: {
+    zh: '保存图片后，系统用图搜相似度比对其他公司的在售商品；相似度达到阈值的商品对列在这里。每对先列后保存的商品，再列与之相似的商品。',
+    en: 'When a seller saves pictures, photo search compares them with other companies\' products on sale; pairs at or above the threshold are listed here. Each pair shows the product saved later first, then the product it resembles.',
+  },
+  later: { zh: '后保存的商品', en: 'Saved later' },
+  earlier: { zh: '相似的商品', en: 'Resembles' },
+  similarity: { zh: '相似度 {value}', en: 'Similarity {value}' },
+  flaggedAt: { zh: '发现于 {time}', en: 'Flagged {time}' },
+  dismiss: { zh: '不是抄款', en: 'Not a copy' },
+  takeDownCopy: { zh: '下架后保存的商品', en: 'Take the later product down' },
+  open: { zh: '待处理', en: 'Open' },
+  dismissed: { zh: '已排除', en: 'Dismissed' },
+  takenDown: { zh: '已下架', en: 'Taken down' },
+  decision: { zh: '处理：{reason}', en: 'Decision: {reason}' },
+  publicPage: { zh: '商品页', en: 'Public page' },
+  next: { zh: '下一页', en: 'Next page' },
+  prev: { zh: '上一页', en: 'Previous page' },
+  pageOf: { zh: '第 {page} 页，共 {total} 条', en: 'Page {page}, {total} in all' },
+};

@@ -1,0 +1,109 @@
+// The operator's product desk and pattern-copy list end to end in Debian's Chromium (issue 17): the demo
+// operator reaches both from the console menu, finds a seeded product by its code, takes it down with a
+// reason (the seller's list says why) and restores it; a flagged pair (as photo search leaves one: the api
+// and its rules are tested in test/integration/api/catalogue-copies.test.ts) shows both pictures and
+// links and is taken down with a reason, and the copying seller's product list told them before.
+// Screenshots at 1280 and 390 px, zh and en, go to tmp/e2e-catalogue-desk/.
+import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
+import { platformWords as pw } from '../../isomorphic/pages/platform/platform.words';
+import { catalogueDeskWords as dw } from '../../isomorphic/pages/platform/catalogue-desk.words';
+import { productsWords } from '../../isomorphic/pages/shop-manage/products.words';
+import { shoot, signIn, startSite } from '../helpers/e2e';
+
+const SHOTS = path.resolve('tmp/e2e-catalogue-desk');
+fs.mkdirSync(SHOTS, { recursive: true });
+const site = await startSite({ products: 12 });
+t.teardown(() => site.close());
+
+t.test('the operator takes a product down and restores it, and decides a flagged pair', async (t) => {
+  const db = site.db.db;
+  const maker = await db.selectFrom('app_user').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
+  // Three of the seeded products are the demo manufacturer's (the seed spreads them over companies).
+  const seeded = await db.selectFrom('product').select(['id', 'company_id']).where('status', '=', 1).orderBy('id').execute();
+  const lent = seeded.filter((p) => p.company_id !== maker.company_id).slice(0, 3).map((p) => p.id);
+  await db.updateTable('product').set({ company_id: Number(maker.company_id) }).where('id', 'in', lent).execute();
+  const products = await db.selectFrom('product').select(['id', 'code', 'company_id']).where('status', '=', 1).orderBy('id').execute();
+  const mine = products.filter((p) => p.company_id === maker.company_id);
+  const others = products.filter((p) => p.company_id !== maker.company_id);
+  t.ok(mine.length >= 3 && others.length >= 1, 'seeded products of the demo manufacturer and of others');
+  const target = mine[0];
+
+  const op = await site.newPage({ locale: 'zh-CN' });
+  const page = op.page;
+  await signIn(page, site.url, '13800000009', DEMO_PASSWORD, '/platform');
+  await page.getByRole('link', { name: pw.products.zh }).click();
+  await page.waitForURL(/\/platform\/products$/);
+  await page.locator('[data-product]').first().waitFor();
+  await page.getByLabel(dw.keyword.zh).fill(target.code);
+  await page.getByRole('button', { name: pw.search.zh }).click();
+  await page.waitForURL(/keyword=/);
+  const row = page.locator(`[data-product="${target.id}"]`);
+  await row.waitFor();
+  t.equal(await page.locator('[data-product]').count(), 1, 'found by its code alone');
+  await row.getByRole('button', { name: dw.takeDown.zh }).click();
+  await row.locator('[role="alert"]').waitFor();
+  t.pass('a take-down needs a reason');
+  await row.getByLabel(pw.reason.zh).fill('图片侵权，请更换');
+  await row.getByRole('button', { name: dw.takeDown.zh }).click();
+  await row.getByText('下架原因：图片侵权，请更换').waitFor();
+  t.pass('taken down, with its reason');
+  await shoot(page, SHOTS, 'products-zh', 390);
+
+  const seller = await site.newPage({ locale: 'zh-CN' });
+  await signIn(seller.page, site.url, '13800000001', DEMO_PASSWORD, '/home/shopManage/products?status=takenDown');
+  await seller.page.locator(`[data-product-id="${target.id}"]`, { hasText: '图片侵权，请更换' }).waitFor();
+  t.pass("the seller's list says why");
+
+  await row.getByRole('button', { name: dw.restore.zh }).click();
+  await row.getByRole('button', { name: dw.takeDown.zh }).waitFor();
+  t.equal(await db.selectFrom('product').select('status').where('id', '=', target.id).executeTakeFirstOrThrow().then((r) => r.status), 0, 'restored: off sale, the seller may sell it again');
+
+  // A pair photo search flagged: the demo manufacturer's second product resembles another company's.
+  const copy = mine[1], original = others[0];
+  await db.insertInto('product_copy_flag').values({ product_id: copy.id, other_product_id: original.id, similarity: 0.962, created_at: new Date().toISOString() }).execute();
+  await seller.page.goto(`${site.url}/home/shopManage/products`, { waitUntil: 'networkidle' });
+  const notice = seller.page.locator(`[data-product-id="${copy.id}"] [data-similar-to="${original.id}"]`);
+  await notice.waitFor();
+  t.match(await notice.innerText(), productsWords.similarTo.zh.replace('：', ''), 'the seller is told, with a link to the other public page');
+  t.equal(await notice.locator(`a[href="/flower/${original.id}"]`).count(), 1);
+  await shoot(seller.page, SHOTS, 'seller-notice-zh', 390);
+  await seller.page.goto(`${site.url}/home/shopManage/products/edit?id=${copy.id}`, { waitUntil: 'networkidle' });
+  await seller.page.locator(`[data-similar-to="${original.id}"]`).waitFor();
+  t.pass('the form says it too');
+
+  await page.getByRole('link', { name: pw.copies.zh }).click();
+  await page.waitForURL(/\/platform\/copies$/);
+  const pair = page.locator('[data-copy-flag]').first();
+  await pair.waitFor();
+  t.equal(await pair.locator('img').count(), 2, 'both pictures');
+  t.equal(await pair.locator(`a[href="/flower/${copy.id}"]`).count() + await pair.locator(`a[href="/flower/${original.id}"]`).count(), 2, 'both public pages');
+  t.match(await pair.innerText(), /0\.962/);
+  await shoot(page, SHOTS, 'copies-zh', 390);
+  await pair.getByLabel(pw.reason.zh).fill('与他人花型相同');
+  await pair.getByRole('button', { name: dw.takeDownCopy.zh }).click();
+  await page.locator('[data-copy-flag]').first().waitFor({ state: 'detached' });
+  t.equal(await db.selectFrom('product').select('status').where('id', '=', copy.id).executeTakeFirstOrThrow().then((r) => r.status), 2, 'the later product is taken down');
+  await page.getByRole('link', { name: dw.takenDown.zh }).click();
+  await page.waitForURL(/status=takenDown/);
+  await page.getByText('处理：与他人花型相同').waitFor();
+  t.pass('the decided pair keeps its reason');
+
+  const en = await site.newPage({ locale: 'en-US' });
+  await signIn(en.page, site.url, '13800000009', DEMO_PASSWORD, '/platform/products');
+  await en.page.locator('[data-product]').first().waitFor();
+  await shoot(en.page, SHOTS, 'products-en', 390);
+  await en.page.goto(`${site.url}/platform/copies?status=takenDown`, { waitUntil: 'networkidle' });
+  await en.page.locator('[data-copy-flag]').first().waitFor();
+  await shoot(en.page, SHOTS, 'copies-en', 390);
+  const enSeller = await site.newPage({ locale: 'en-US' });
+  await db.insertInto('product_copy_flag').values({ product_id: mine[2].id, other_product_id: original.id, similarity: 0.951, created_at: new Date().toISOString() }).execute();
+  await db.updateTable('product').set({ status: 1 }).where('id', '=', mine[2].id).execute();
+  await signIn(enSeller.page, site.url, '13800000001', DEMO_PASSWORD, '/home/shopManage/products');
+  await enSeller.page.locator('[data-similar-to]').first().waitFor();
+  await shoot(enSeller.page, SHOTS, 'seller-notice-en', 390);
+
+  t.same([...op.errors, ...seller.errors, ...en.errors, ...enSeller.errors], [], 'no console errors');
+});
