@@ -107,3 +107,19 @@ t.test('the operator takes a product down and restores it, and decides a flagged
 
   t.same([...op.errors, ...seller.errors, ...en.errors, ...enSeller.errors], [], 'no console errors');
 });
+
+t.test("the gallery's edge, craft and stretch rows are links a buyer follows", async (t) => {
+  const db = site.db.db;
+  const [first] = await db.selectFrom('product').select('id').where('status', '=', 1).where('kind', '=', 1).orderBy('id').limit(1).execute();
+  await db.updateTable('product').set({ craft: 420012, edge: 410011, stretch: 430011, updated_at: new Date(Date.now() + 1000).toISOString() }).where('id', '=', first.id).execute();
+  for (const [locale, lang] of [['zh-CN', 'zh'], ['en-US', 'en']] as const) {
+    const buyer = await site.newPage({ locale });
+    await buyer.page.goto(`${site.url}/flower`, { waitUntil: 'networkidle' });
+    await buyer.page.locator('.filters__option', { hasText: lang === 'zh' ? '列维斯' : 'Leavers' }).click();
+    await buyer.page.waitForURL(/craft=420012/);
+    await buyer.page.locator(`a.card__link[href="/flower/${first.id}"]`).waitFor();
+    t.equal(await buyer.page.locator('a.card__link').count(), 1, `${lang}: only the Leavers pattern`);
+    await shoot(buyer.page, SHOTS, `gallery-craft-${lang}`, 390);
+    t.same(buyer.errors, [], 'no console errors');
+  }
+});

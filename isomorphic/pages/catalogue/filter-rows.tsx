@@ -2,7 +2,7 @@
 // range is a small GET form, so every filtered page can be crawled and shared.
 import { Form, Link } from 'react-router';
 import type { CompanySummary } from '../../contracts/common';
-import { patternTypeLabels, shapeLabels, unitLabels, type Labelled } from '../../domain/catalogue';
+import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels, type Labelled } from '../../domain/catalogue';
 import { useLang } from '../../components/use-lang';
 import { useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
@@ -29,12 +29,15 @@ export function FilterRows({ path, filters, rows, omit, companies }: FilterRowsP
     { value: 'priceAsc', label: w.sortPriceAsc },
     { value: 'priceDesc', label: w.sortPriceDesc },
   ];
-  const anySet = ['patternType', 'shape', 'unit', 'priceMin', 'priceMax', 'companyId'].some((k) => !omit.includes(k as FilterKey) && filters[k as keyof ListingFilters] !== undefined);
+  const anySet = ['patternType', 'shape', 'unit', 'edge', 'craft', 'stretch', 'priceMin', 'priceMax', 'companyId'].some((k) => !omit.includes(k as FilterKey) && filters[k as keyof ListingFilters] !== undefined);
   return (
     <section className="filters" aria-label={w.filters}>
       {rows.includes('patternType') ? <Row label={w.patternType} name="patternType" options={codes(patternTypeLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
       {rows.includes('shape') ? <Row label={w.shape} name="shape" options={codes(shapeLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
       {rows.includes('unit') ? <Row label={w.unit} name="unit" options={codes(unitLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
+      {rows.includes('edge') ? <Row label={w.edge} name="edge" options={codes(edgeLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
+      {rows.includes('craft') ? <Row label={w.craft} name="craft" options={codes(craftLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
+      {rows.includes('stretch') ? <Row label={w.stretch} name="stretch" options={codes(stretchLabels)} path={path} filters={filters} omit={omit} all={w.all} /> : null}
       {rows.includes('company') && companies.length > 0 ? (
         <Row label={w.company} name="companyId" options={companies.map((c) => ({ value: c.id, label: lang === 'en' ? c.nameEn || c.name : c.abbreviation || c.name }))} path={path} filters={filters} omit={omit} all={w.all} />
       ) : null}
@@ -56,7 +59,7 @@ export function FilterRows({ path, filters, rows, omit, companies }: FilterRowsP
   );
 }
 
-function Row({ label, name, options, path, filters, omit, all }: { label: string; name: 'patternType' | 'shape' | 'unit' | 'companyId'; options: Option[]; path: string; filters: ListingFilters; omit: FilterKey[]; all: string }) {
+function Row({ label, name, options, path, filters, omit, all }: { label: string; name: 'patternType' | 'shape' | 'unit' | 'edge' | 'craft' | 'stretch' | 'companyId'; options: Option[]; path: string; filters: ListingFilters; omit: FilterKey[]; all: string }) {
   const current = filters[name];
   return (
     <div className="filters__row">
@@ -79,7 +82,7 @@ function PriceRow({ path, filters, omit }: { path: string; filters: ListingFilte
   const w = useWords(galleryWords);
   // The other filters ride along as hidden fields; a new price range starts again at page 1.
   const keep: Array<[string, string]> = [];
-  for (const key of ['keyword', 'patternType', 'shape', 'unit', 'companyId', 'sort'] as const) {
+  for (const key of ['keyword', 'patternType', 'shape', 'unit', 'edge', 'craft', 'stretch', 'companyId', 'sort'] as const) {
     const v = filters[key];
     if (v === undefined || omit.includes(key) || (key === 'sort' && v === 'newest')) continue;
     keep.push([key, String(v)]);

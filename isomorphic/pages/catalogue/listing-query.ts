@@ -1,7 +1,7 @@
 // The listing filters of a gallery as they live in the URL: parsed leniently (a bad value is dropped, never
 // an error), written back in one fixed order without defaults, so every filtered page has exactly one URL.
 // Prices travel in the URL in yuan (what a person reads) and go to the api in cents.
-import { PatternType, Shape, Unit } from '../../domain/catalogue';
+import { LaceCraft, LaceEdge, LaceStretch, PatternType, Shape, Unit } from '../../domain/catalogue';
 import { Limits } from '../../domain/limits';
 
 export const SORTS = ['newest', 'popular', 'priceAsc', 'priceDesc'] as const;
@@ -11,6 +11,10 @@ export interface ListingFilters {
   patternType?: number;
   shape?: number;
   unit?: number;
+  /** lace attributes buyers filter by (dictionary codes) */
+  edge?: number;
+  craft?: number;
+  stretch?: number;
   /** yuan */
   priceMin?: number;
   /** yuan */
@@ -22,12 +26,15 @@ export interface ListingFilters {
 }
 
 /** The query keys, in the order a normalised URL writes them. */
-export const FILTER_KEYS = ['keyword', 'patternType', 'shape', 'unit', 'priceMin', 'priceMax', 'companyId', 'sort', 'page'] as const;
+export const FILTER_KEYS = ['keyword', 'patternType', 'shape', 'unit', 'edge', 'craft', 'stretch', 'priceMin', 'priceMax', 'companyId', 'sort', 'page'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const patternTypes = new Set<number>(Object.values(PatternType));
 const shapes = new Set<number>(Object.values(Shape));
 const units = new Set<number>(Object.values(Unit));
+const edges = new Set<number>(Object.values(LaceEdge));
+const crafts = new Set<number>(Object.values(LaceCraft));
+const stretches = new Set<number>(Object.values(LaceStretch));
 const MAX_PAGE = 100_000;
 const MAX_PRICE_YUAN = 10_000_000;
 export const MAX_KEYWORD = 100;
@@ -61,6 +68,9 @@ export function parseFilters(params: URLSearchParams): ListingFilters {
     patternType: code(params.get('patternType'), patternTypes),
     shape: code(params.get('shape'), shapes),
     unit: code(params.get('unit'), units),
+    edge: code(params.get('edge'), edges),
+    craft: code(params.get('craft'), crafts),
+    stretch: code(params.get('stretch'), stretches),
     priceMin,
     priceMax,
     companyId: positiveInt(params.get('companyId'), Number.MAX_SAFE_INTEGER),
@@ -97,6 +107,9 @@ export function toProductQuery(filters: ListingFilters, kind: 1 | 2, pageSize: n
   if (filters.patternType !== undefined) q.patternType = filters.patternType;
   if (filters.shape !== undefined) q.shape = filters.shape;
   if (filters.unit !== undefined) q.unit = filters.unit;
+  if (filters.edge !== undefined) q.edge = filters.edge;
+  if (filters.craft !== undefined) q.craft = filters.craft;
+  if (filters.stretch !== undefined) q.stretch = filters.stretch;
   if (filters.priceMin !== undefined) q.priceMin = Math.round(filters.priceMin * 100);
   if (filters.priceMax !== undefined) q.priceMax = Math.round(filters.priceMax * 100);
   if (filters.companyId !== undefined) q.companyId = filters.companyId;

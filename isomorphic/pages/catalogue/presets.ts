@@ -16,12 +16,12 @@ export interface GalleryPreset {
   /** The page search engines should index for this listing. */
   canonicalPath: string;
   /** Filter rows shown (garments have no pattern type or unit). */
-  rows: ReadonlyArray<'patternType' | 'shape' | 'unit' | 'price' | 'company' | 'sort'>;
+  rows: ReadonlyArray<'patternType' | 'shape' | 'unit' | 'edge' | 'craft' | 'stretch' | 'price' | 'company' | 'sort'>;
 }
 
 export interface CompanyListPreset { key: CompanyListKey; canonicalPath: string }
 
-const PATTERN_ROWS = ['patternType', 'shape', 'unit', 'price', 'company', 'sort'] as const;
+const PATTERN_ROWS = ['patternType', 'shape', 'unit', 'edge', 'craft', 'stretch', 'price', 'company', 'sort'] as const;
 const GARMENT_ROWS = ['price', 'company', 'sort'] as const;
 
 const flower: GalleryPreset = { key: 'Flower', kind: 1, fixed: {}, canonicalPath: '/flower', rows: PATTERN_ROWS };

@@ -20,7 +20,7 @@ import { normalisePath } from './presets';
 import { FilterRows } from './filter-rows';
 import { Pager, pageCount } from './pager';
 
-const ROWS = ['patternType', 'shape', 'unit', 'price', 'company', 'sort'] as const;
+const ROWS = ['patternType', 'shape', 'unit', 'edge', 'craft', 'stretch', 'price', 'company', 'sort'] as const;
 const CANONICAL_PATH = '/homeSearch';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

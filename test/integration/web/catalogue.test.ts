@@ -48,6 +48,33 @@ t.test('a filtered gallery renders exactly the matching patterns, its own canoni
   t.ok(ldBlocks(res.body).some((b) => b['@type'] === 'BreadcrumbList'), 'BreadcrumbList JSON-LD');
 });
 
+t.test('edge, craft and stretch filter the pattern galleries and the search as real links (zh and en)', async (t) => {
+  // The seed gives no lace attributes: two patterns get them here.
+  const [a, b] = [all[0].id, all[1].id];
+  const at = new Date(Date.now() + 1000).toISOString();
+  await api.db.db.updateTable('product').set({ craft: 420012, edge: 410011, stretch: 430011, updated_at: at }).where('id', '=', a).execute();
+  await api.db.db.updateTable('product').set({ craft: 420011, edge: 410011, updated_at: at }).where('id', '=', b).execute();
+  const byCraft = await web.inject({ url: '/flower?craft=420012' });
+  t.equal(byCraft.statusCode, 200);
+  t.same(cardHrefs(byCraft.body), [a], 'only the Leavers pattern');
+  t.match(byCraft.body, /class="filters__option is-active" aria-current="true" href="\/flower\?craft=420012"/, 'the chosen craft is marked');
+  t.match(byCraft.body, 'href="/flower?edge=410011&amp;craft=420012"', 'an edge link keeps the craft, in the one URL order');
+  t.match(byCraft.body, '>列维斯<', 'craft names in Chinese');
+  const byEdge = await web.inject({ url: '/flower?edge=410011' });
+  t.same(cardHrefs(byEdge.body).sort(), [a, b].sort(), 'both eyelash-edged patterns');
+  const both = await web.inject({ url: '/flower?edge=410011&stretch=430011' });
+  t.same(cardHrefs(both.body), [a], 'edge and stretch together');
+  const en = await web.inject({ url: '/flower?edge=410011&lang=en' });
+  t.match(en.body, '>Stretch<', 'the row in English');
+  t.match(en.body, '>Leavers<');
+  const bad = await web.inject({ url: '/flower?craft=999' });
+  t.equal(bad.statusCode, 301, 'an unknown code is dropped by the redirect to the one URL');
+  t.equal(bad.headers.location, '/flower');
+  const search = await web.inject({ url: `/homeSearch?keyword=${encodeURIComponent(all[0].title.slice(0, 2))}&craft=420012` });
+  t.equal(search.statusCode, 200);
+  t.match(search.body, /href="\/homeSearch\?keyword=[^"]*&amp;craft=420012&amp;sort=popular"|href="\/homeSearch\?keyword=[^"]*&amp;craft=420012/, 'the search keeps the craft in its links');
+});
+
 t.test('a price range in yuan reaches the api in cents and every card is within it', async (t) => {
   const priced = all.filter((p) => p.price !== null && p.price >= 0).map((p) => p.price as number).sort((a, b) => a - b);
   const min = priced[Math.floor(priced.length / 4)] / 100;
