@@ -67,7 +67,7 @@ const EXPLAIN = flag('explain');
 const MAX_VIEWS = Number(arg('max-views', String(MAX_QUERY_VIEWS)));
 /** `--no-exact`: skip the exact-scan reference columns (a large catalogue's exact scan takes most of a query's time). */
 const EXACT = !flag('no-exact');
-/** `--copies`: also score every query against every product, for the pattern-copy threshold (image-search-copies.ts). */
+/** `--copies`: also score every query against every product, for the pattern-copy threshold (image-search-copies.ts); `--copies-out file.json` keeps each query's scores. */
 const COPIES = flag('copies');
 /**
  * `--variants f16:0,i8:40:full`: also answer every query from graphs built otherwise (scalar kind : the best
@@ -419,6 +419,7 @@ async function main() {
     for (let t = 0.8; t <= 0.981; t += 0.01) log(`  weak below ${f2(t)}: ${f2(right.filter((x) => x < t).length / Math.max(1, right.length))} of right answers, ${f2(wrong.filter((x) => x < t).length / Math.max(1, wrong.length))} of wrong ones`);
   }
   if (COPIES) for (const line of copyReport(copies)) log(line);
+  if (COPIES && arg('copies-out', '')) fs.writeFileSync(arg('copies-out', ''), JSON.stringify(copies));
   for (const v of variants) {
     const m = (k: number) => transformRows.reduce((sum, r) => { const rs = v.ranks.get(r)!; return sum + rs.filter((x) => x < k).length / rs.length; }, 0) / Math.max(1, transformRows.length);
     const worst = transformRows.map((r) => ({ r, x: v.ranks.get(r)!.filter((x) => x === 0).length / v.ranks.get(r)!.length })).sort((a, b) => a.x - b.x)[0];

@@ -1,0 +1,64 @@
+// Pattern-copy detection with the real photo-search engine, on each dialect (issue 17 item 2): a second
+// company's product whose picture is a turned, re-compressed copy of the first company's is flagged at the
+// default threshold (IMAGE_COPY_SIMILARITY, measured on the benchmark), a product of a different design
+// is not, and a product is never flagged against its own company's. The rules around the flag are tested
+// with the engine stubbed in catalogue-copies.test.ts.
+import t from 'tap';
+import sharp from 'sharp';
+import { loadConfig } from '../../../config/index';
+import { buildApiApp } from '../../../api/app';
+import { createStorageDriver } from '../../../api/modules/file/create-storage';
+import { insertCompany } from '../../../api/modules/company/company.queries';
+import { designFor, renderLaceJpeg } from '../../../api/db/seed/lace-image';
+import { indexProduct, similarProducts } from '../../../api/modules/search/index-product';
+import { checkPatternCopies } from '../../../api/modules/catalogue/copy.service';
+import { createTestDb, dialects } from '../../helpers/db';
+import { createLaceCatalogue } from '../../helpers/lace-catalogue';
+
+for (const { dialect, skip } of await dialects()) {
+  t.test(`pattern-copy detection with the engine (${dialect})`, { skip }, async (t) => {
+    const testDb = await createTestDb(dialect);
+    t.teardown(() => testDb.cleanup());
+    const config = loadConfig({ DATA_DIR: testDb.dir, LOG_LEVEL: 'silent', IMAGE_INDEX_ON_START: 'false' }, []);
+    const storage = createStorageDriver(config);
+    const db = testDb.db.db;
+    const originals = await createLaceCatalogue(db, storage, 3);
+    const now = new Date().toISOString();
+    const other = await insertCompany(db, {
+      name: '另一家花边厂', name_en: 'Another Lace Works', abbreviation: '另一家', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
+      intro: '', intro_en: '', tel: '', province: '', city: '', address: '', lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null,
+      status: 1, created_at: now, updated_at: now,
+    });
+    const add = async (companyId: number, code: string, picture: Buffer) => {
+      const row = await db.insertInto('product').values({
+        company_id: companyId, kind: 1, code, title: code, title_en: code, pattern_type: 100010, shape: 200012, unit: 400010, price: 1000, width_cm: 120, status: 1, created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      const path = `product/${row.id}/1.jpg`;
+      await storage.put(path, picture, 'image/jpeg');
+      await db.updateTable('product').set({ cover_path: path }).where('id', '=', row.id).execute();
+      await db.insertInto('product_image').values({ product_id: row.id, path, width: 400, height: 400, sort: 1 }).execute();
+      return row.id;
+    };
+    // A copy: the first company's picture turned a quarter and saved again at JPEG quality 70.
+    const copy = await add(other, 'COPY-1', await sharp(originals[0].picture).rotate(90).jpeg({ quality: 70 }).toBuffer());
+    const different = await add(other, 'OWN-1', await renderLaceJpeg(designFor(424_242, 'medallion'), '#1f3a93', 'full', 400, 400));
+    // The first company's own near-duplicate of its product: never a copy.
+    const sibling = await add((await db.selectFrom('product').select('company_id').where('id', '=', originals[0].id).executeTakeFirstOrThrow()).company_id, 'SIB-1', originals[0].picture);
+
+    const deps = { config, db: testDb.db, storage, imageSearch: { refreshMs: 0, pgvector: 'off' as const } };
+    const app = await buildApiApp({ deps });
+    t.teardown(() => app.close());
+    for (const id of [...originals.map((p) => p.id), copy, different, sibling]) t.ok((await indexProduct(id, db))! > 0, `product ${id} indexed`);
+
+    const similar = (id: number) => similarProducts(db, id);
+    const threshold = config.patternCopy.similarity;
+    const copyHits = (await similar(copy))!;
+    t.equal(copyHits[0].productId === originals[0].id || copyHits[0].productId === sibling, true, 'the copy is nearest to the original design');
+    t.ok(copyHits[0].score >= threshold, `the copy scores ${copyHits[0].score.toFixed(3)}, at or above ${threshold}`);
+    t.equal(await checkPatternCopies(db, copy, similar, threshold), 2, 'flagged against both of the first company\'s products of that design');
+    t.equal(await checkPatternCopies(db, different, similar, threshold), 0, 'a different design is not flagged');
+    t.equal(await checkPatternCopies(db, sibling, similar, threshold), 1, 'the same picture in its own company: flagged only against the other company\'s copy');
+    const flags = await db.selectFrom('product_copy_flag').select(['product_id', 'other_product_id']).orderBy('id').execute();
+    t.same(flags.map((f) => [f.product_id, f.other_product_id]).sort(), [[copy, originals[0].id], [copy, sibling]].sort(), 'the pair seen from the sibling is not flagged twice');
+  });
+}
