@@ -9,7 +9,11 @@ const chunk = (name: string): RouteHandle => ({ chunk: name });
 
 /** Children of the default layout. */
 export const tradeRoutes: RouteObject[] = [
-  { id: 'trade-hall', path: 'supplyAndBuy', lazy: () => import(/* webpackChunkName: "trade-hall" */ './pages/trade/hall.page') },
+  // The hall is the same for every guest (teasers only, SPEC §6): the web service may share it (pageCache).
+  // Its requests and offers are not part of the catalogue version that empties the cache, so a guest sees a
+  // new one within PAGE_CACHE_MS (10 s) fresh, at worst one stale serving later; signed-in merchants, who
+  // see their matching requests first, are never served the shared page.
+  { id: 'trade-hall', path: 'supplyAndBuy', handle: { pageCache: true } satisfies RouteHandle, lazy: () => import(/* webpackChunkName: "trade-hall" */ './pages/trade/hall.page') },
   { id: 'trade-buy-release', path: 'buy/release', handle: chunk('trade-release'), lazy: release },
   { id: 'trade-supply-release', path: 'supply/release', handle: chunk('trade-release'), lazy: release },
   // The owner edits an offer (linked from /supply/{id} and mySupplies).

@@ -24,10 +24,10 @@ const PATH_OF: Record<EntityType, (id: number) => string> = {
   company: (id) => `/company/${id}`,
 };
 
-/** The public pages that are not one record: galleries (canonical paths), company lists, request forms. */
+/** The public pages that are not one record: galleries (canonical paths), company lists, request forms, the supply and purchase hall. */
 export const STATIC_PAGES = [
   '/', '/flower', '/goodAndNew', '/clothesGallery', '/processDesign', '/home/best', '/home/threeDDress', '/home/suppiesInfo',
-  '/home/qualityFirm', '/home/entryInfo', '/flower/custom', '/home/clothes/custom',
+  '/home/qualityFirm', '/home/entryInfo', '/flower/custom', '/home/clothes/custom', '/supplyAndBuy',
 ];
 
 /** Paths crawlers are asked to leave alone: personal and transactional pages, and the api. */

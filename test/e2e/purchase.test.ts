@@ -115,6 +115,11 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await orderLink.waitFor();
   const orderId = Number((await orderLink.getAttribute('href'))?.split('/').pop());
   t.ok(orderId > 0, 'the bulk order is linked');
+  // The order's line comes from a quotation, not a catalogue product: shown, with no link to a product page.
+  await orderLink.click();
+  await buyer.page.waitForURL(new RegExp(`/orderDetail/${orderId}`));
+  await buyer.page.locator('.detail-line__title').first().waitFor();
+  t.equal(await buyer.page.locator('a[href^="/flower/0"]').count(), 0, 'the quotation line links no product');
   await buyer.page.goto(`${site.url}/home/person/orderBulk`, { waitUntil: 'networkidle' });
   await buyer.page.locator(`.order-card a[href="/home/person/orderDetail/${orderId}"]`).first().waitFor();
   t.pass('the buyer sees the bulk order');

@@ -272,6 +272,7 @@ t.test('sitemap index and files split at 50,000 URLs (100,001 products)', async 
   t.match(companies.body, `<loc>${PUBLIC_URL}/company/12</loc>`);
   const pages = await seoWeb.inject({ url: '/sitemaps/pages-1.xml' });
   t.match(pages.body, `<loc>${PUBLIC_URL}/flower</loc>`);
+  t.match(pages.body, `<loc>${PUBLIC_URL}/supplyAndBuy</loc>`, 'the supply and purchase hall');
   t.ok(asked.includes('product-1-50000'), 'files ask the api for 50,000 rows');
   t.equal((await seoWeb.inject({ url: '/sitemaps/product-4.xml' })).statusCode, 404, 'past the last file');
   t.equal((await seoWeb.inject({ url: '/sitemaps/secret-1.xml' })).statusCode, 404);

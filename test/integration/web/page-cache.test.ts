@@ -69,6 +69,15 @@ t.test('the language is part of the key', async (t) => {
   t.match((await get('/flower', { ...zh, cookie: `${Limits.zoneCookie}=Not%2FA_Zone` })).headers['x-page-cache'], /^(hit|stale)$/, 'an unknown zone is China time\'s entry');
 });
 
+t.test('the supply and purchase hall is shared by guests, not by signed-in merchants', async (t) => {
+  const first = await get('/supplyAndBuy');
+  t.equal(first.statusCode, 200);
+  t.equal(first.headers['x-page-cache'], 'miss');
+  t.equal((await get('/supplyAndBuy')).headers['x-page-cache'], 'hit');
+  t.equal((await get('/supplyAndBuy?tab=supply')).headers['x-page-cache'], 'miss', 'each tab its own entry');
+  t.equal((await get('/supplyAndBuy', { ...zh, cookie: `${Limits.tokenCookie}=abc` })).headers['x-page-cache'], undefined);
+});
+
 t.test('signed-in visitors, pages that are not shared and errors are rendered for each request', async (t) => {
   const signedIn = await get('/', { ...zh, cookie: `${Limits.tokenCookie}=abc` });
   t.equal(signedIn.headers['x-page-cache'], undefined);
