@@ -12,6 +12,7 @@ import { CartLink } from './cart-link';
 import { NoticeBell } from './notice-bell';
 import { CameraIcon } from './image-search/camera-icon';
 import { useWords } from './use-words';
+import { useLang } from './use-lang';
 import { SiteNav } from './site-nav';
 
 const ImageSearchOverlay = lazy(() => import(/* webpackChunkName: "image-search-overlay" */ './image-search/image-search-overlay'));
@@ -24,6 +25,7 @@ const headerWords = {
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
+  const lang = useLang();
   const { auth, layout, imageSearch } = useStores();
   const w = useWords(headerWords);
   // The search box keeps the words of the results page it submitted to.
@@ -52,7 +54,7 @@ export const Header = observer(function Header() {
         <nav className="user-nav" aria-label={t('nav.mainMenu')}>
           {auth.isAuthenticated ? (
             <>
-              <Link to="/home/person" className="user-nav__greeting" title={t('nav.person')}>{t('nav.greeting', { name: auth.displayName })}</Link>
+              <Link to="/home/person" className="user-nav__greeting" title={t('nav.person')}>{t('nav.greeting', { name: auth.displayNameIn(lang) })}</Link>
               {auth.isSeller ? <Link to="/home/shopManage" className="user-nav__link" data-nav="my-shop">{w.myShop}</Link> : null}
               {auth.isOperator ? <Link to="/platform" className="user-nav__link" data-nav="console">{w.console}</Link> : null}
               <NoticeBell />

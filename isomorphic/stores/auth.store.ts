@@ -37,6 +37,11 @@ export class AuthStore {
     return this.user?.operator === true;
   }
 
+  /** The name to greet with in this language (the api's default nickname "用户1234" is "User 1234" in English). */
+  displayNameIn(lang: string): string {
+    return nicknameIn(this.displayName, lang);
+  }
+
   get displayName(): string {
     const u = this.user;
     if (!u) return '';
@@ -111,4 +116,10 @@ function safeDecode(s: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A nickname as shown in this language: the default one the api gives at sign-up ("用户" and the mobile's last 4 digits) reads "User 1234" in English. */
+export function nicknameIn(nickname: string, lang: string): string {
+  const m = /^用户(\d{4})$/.exec(nickname);
+  return m && lang === 'en' ? `User ${m[1]}` : nickname;
 }

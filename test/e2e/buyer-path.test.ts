@@ -230,6 +230,7 @@ t.test('sees English region names in English mode: the picker, the address book,
   const { page, errors } = await site.newPage({ locale: 'en-GB', width: 390 });
   await page.goto(`${site.url}/?lang=en`);
   await signIn(page, site.url, buyer, PASSWORD, '/home/person/address');
+  t.equal(await page.locator('a.user-nav__greeting').textContent(), `Hello, User ${buyer.slice(-4)}`, 'the default nickname in English too');
   // Signed in, the header's search box still shows its whole placeholder, on a phone and on a desktop.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });

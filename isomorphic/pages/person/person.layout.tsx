@@ -7,7 +7,7 @@ import type { SessionInfo } from '../../contracts/account';
 import { unwrap } from '../../api-client/results';
 import { menuFor, menuGroupLabels, type MenuEntry, type MenuGroup } from '../../domain/account';
 import { loaderDeps } from '../../loader-context';
-import { toSessionCompany, toSessionUser } from '../../stores/auth.store';
+import { nicknameIn, toSessionCompany, toSessionUser } from '../../stores/auth.store';
 import { useLang } from '../../components/use-lang';
 import { SideMenuFrame } from '../../components/side-menu-frame';
 
@@ -37,5 +37,5 @@ export function Component() {
     key: group, title: menuGroupLabels[group][lang],
     items: entries.filter((e: MenuEntry) => e.group === group).map((e) => ({ key: e.key, label: e[lang] })),
   }));
-  return <SideMenuFrame label={t('person.menu')} name={info.user.nickname} groups={groups} base="/home/person" current={current} />;
+  return <SideMenuFrame label={t('person.menu')} name={nicknameIn(info.user.nickname, lang)} groups={groups} base="/home/person" current={current} />;
 }
