@@ -36,6 +36,8 @@ export interface ProductDetail extends ProductSummary {
   edge: number | null;     // LaceEdge
   craft: number | null;    // LaceCraft
   stretch: number | null;  // LaceStretch
+  /** grams per metre, when the seller gives it (then quantities may be shown in kilograms) */
+  weightPerMetre: number | null;
 }
 
 export interface CompanySummary {

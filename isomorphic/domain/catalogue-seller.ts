@@ -9,7 +9,7 @@ export { CatalogueSellerCodes } from './catalogue-seller-codes';
 
 export const CatalogueSellerLimits = {
   titleMin: 2, titleMax: 60, codeMax: 30, compositionMax: 100, descriptionMax: 2000,
-  picturesMax: 12, colourCardsMax: 30, colourNameMax: 20, widthMax: 1000, reasonMin: 2, reasonMax: 200,
+  picturesMax: 12, colourCardsMax: 30, colourNameMax: 20, widthMax: 1000, weightMax: 10_000, reasonMin: 2, reasonMax: 200,
   /** ¥1,000,000 in cents, as the ladder's */
   priceMax: 100_000_000,
 } as const;
@@ -70,6 +70,8 @@ export interface ProductFields {
   edge?: number | null;
   craft?: number | null;
   stretch?: number | null;
+  /** grams per metre; null unsaid */
+  weightPerMetre?: number | null;
   platePrice?: number | null;
   ladder: PriceStep[];
 }
@@ -89,6 +91,8 @@ export function checkProductFields(p: ProductFields): number | null {
   if (!inTable(ProductKind, p.kind) || !inTable(PatternType, p.patternType) || !inTable(Shape, p.shape) || !inTable(Unit, p.unit)
     || !optionalIn(LaceEdge, p.edge) || !optionalIn(LaceCraft, p.craft) || !optionalIn(LaceStretch, p.stretch)) return C.PRODUCT_CHOICE_INVALID;
   if (given(p.widthCm) !== null && (!Number.isInteger(p.widthCm) || (p.widthCm as number) < 1 || (p.widthCm as number) > L.widthMax)) return C.PRODUCT_WIDTH_INVALID;
+  const weight = given(p.weightPerMetre);
+  if (weight !== null && (!Number.isInteger(weight) || weight < 1 || weight > L.weightMax)) return C.PRODUCT_WEIGHT_INVALID;
   if ((p.composition ?? '').length > L.compositionMax || (p.description ?? '').length > L.descriptionMax || (p.descriptionEn ?? '').length > L.descriptionMax) return C.PRODUCT_TEXT_TOO_LONG;
   const plate = given(p.platePrice);
   if (plate !== null && (!Number.isInteger(plate) || plate < 1 || plate > L.priceMax)) return C.PRODUCT_PRICE_INVALID;

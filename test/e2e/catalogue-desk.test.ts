@@ -123,3 +123,28 @@ t.test("the gallery's edge, craft and stretch rows are links a buyer follows", a
     t.same(buyer.errors, [], 'no console errors');
   }
 });
+
+t.test('kilograms on the product page only where the seller gives the weight per metre', async (t) => {
+  const db = site.db.db;
+  const [withWeight, without] = await db.selectFrom('product').select('id').where('status', '=', 1).where('kind', '=', 1).orderBy('id', 'desc').limit(2).execute();
+  const ladder = JSON.stringify([{ from: 100, price: 1200 }, { from: 1000, price: 1050 }]);
+  const at = new Date(Date.now() + 1000).toISOString();
+  await db.updateTable('product').set({ unit: 400013, bulk_ladder: ladder, weight_g_per_m: 150, updated_at: at }).where('id', '=', withWeight.id).execute();
+  await db.updateTable('product').set({ unit: 400013, bulk_ladder: ladder, weight_g_per_m: null, updated_at: at }).where('id', '=', without.id).execute();
+  for (const [locale, lang] of [['zh-CN', 'zh'], ['en-US', 'en']] as const) {
+    const buyer = await site.newPage({ locale });
+    await buyer.page.goto(`${site.url}/flower/${withWeight.id}`, { waitUntil: 'networkidle' });
+    const table = buyer.page.locator('[data-testid="price-ladder"]');
+    await table.waitFor();
+    // 1,000 m at 150 g/m is 150 kg; ¥10.50 a metre is ¥70.00 a kilogram
+    t.match(await table.locator('[data-from="1000"] [data-kg]').innerText(), /150 (公斤|kilo)/, `${lang}: the step in kilograms`);
+    t.match(await table.locator('[data-from="1000"] [data-kg-price]').innerText(), /70\.00/, `${lang}: and the price per kilogram`);
+    await table.locator('[data-testid="weight-per-metre"]').waitFor();
+    await table.scrollIntoViewIfNeeded();
+    await shoot(buyer.page, SHOTS, `product-kg-${lang}`, 390);
+    await buyer.page.goto(`${site.url}/flower/${without.id}`, { waitUntil: 'networkidle' });
+    await buyer.page.locator('[data-testid="price-ladder"]').waitFor();
+    t.equal(await buyer.page.locator('[data-kg]').count(), 0, `${lang}: no weight given, no kilograms`);
+    t.same(buyer.errors, [], 'no console errors');
+  }
+});

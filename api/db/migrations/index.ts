@@ -18,5 +18,6 @@ import { supply } from './2026112443-supply';
 import { enquiry } from './2026112450-enquiry';
 import { purchaseMatching } from './2026112451-purchase-matching';
 import { patternCopy } from './2026112452-pattern-copy';
+import { productWeight } from './2026112453-product-weight';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight];

@@ -130,7 +130,7 @@ function summaryRows(db: Kysely<Database>, ids: number[]): Promise<ProductSummar
 
 export function findProduct(db: Kysely<Database>, id: number) {
   return productsWithCompany(db)
-    .select([...summaryColumns, 'p.description', 'p.description_en', 'p.composition', 'p.status', 'p.bulk_ladder', 'p.edge', 'p.craft', 'p.stretch', 'c.status as company_status'])
+    .select([...summaryColumns, 'p.description', 'p.description_en', 'p.composition', 'p.status', 'p.bulk_ladder', 'p.edge', 'p.craft', 'p.stretch', 'p.weight_g_per_m', 'c.status as company_status'])
     .where('p.id', '=', id)
     .executeTakeFirst();
 }

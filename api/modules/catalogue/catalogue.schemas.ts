@@ -42,6 +42,7 @@ export const ProductDetailSchema = Type.Composite([
     edge: Nullable(Type.Integer()),
     craft: Nullable(Type.Integer()),
     stretch: Nullable(Type.Integer()),
+    weightPerMetre: Nullable(Type.Integer({ description: 'grams per metre, when the seller gives it' })),
   }),
 ]);
 

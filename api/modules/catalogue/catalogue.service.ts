@@ -121,6 +121,7 @@ export async function getProductDetail({ db, storage }: CatalogueDeps, id: numbe
     edge: row.edge,
     craft: row.craft,
     stretch: row.stretch,
+    weightPerMetre: row.weight_g_per_m,
     images: images.map((i) => ({ id: i.id, url: storage.url(i.path), width: i.width, height: i.height, sort: i.sort })),
     colourCards: cards.map((c) => toColourCard(storage, c)),
   };

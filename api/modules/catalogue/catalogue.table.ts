@@ -23,6 +23,7 @@ export interface ProductTable {
   edge: number | null;                   // LaceEdge
   craft: number | null;                  // LaceCraft
   stretch: number | null;                // LaceStretch
+  weight_g_per_m: number | null;         // grams per metre, given by the seller (kilograms are offered only then)
   takedown_reason: Generated<string>;
   created_at: string;
   updated_at: string;

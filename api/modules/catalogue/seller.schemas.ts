@@ -42,6 +42,7 @@ const productFields = {
   edge: Type.Optional(OrNull(Code)),
   craft: Type.Optional(OrNull(Code)),
   stretch: Type.Optional(OrNull(Code)),
+  weightPerMetre: Type.Optional(OrNull(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'grams per metre (1-10,000)' }))),
   platePrice: Type.Optional(OrNull(Cents)),
   ladder: Type.Array(PriceStepSchema, { maxItems: 20 }),
   pictures: Type.Array(Path, { maxItems: 50 }),
@@ -78,7 +79,7 @@ export const SellerColourCardSchema = Type.Object({ id: Type.Integer(), name: Ty
 
 export const SellerProductDetailSchema = Type.Composite([SellerProductSchema, Type.Object({
   patternType: Type.Integer(), shape: Type.Integer(), widthCm: Nullable(Type.Integer()), composition: Type.String(), description: Type.String(), descriptionEn: Type.String(),
-  edge: Nullable(Type.Integer()), craft: Nullable(Type.Integer()), stretch: Nullable(Type.Integer()),
+  edge: Nullable(Type.Integer()), craft: Nullable(Type.Integer()), stretch: Nullable(Type.Integer()), weightPerMetre: Nullable(Type.Integer()),
   pictures: Type.Array(ImageRefSchema), colourCards: Type.Array(SellerColourCardSchema),
 })]);
 

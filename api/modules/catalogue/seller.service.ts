@@ -78,7 +78,7 @@ export async function getOwnProduct({ db, storage }: SellerCatalogueDeps, owner:
   return {
     ...toSellerProduct(storage, row, indexedAt, similar),
     patternType: row.pattern_type, shape: row.shape, widthCm: row.width_cm, composition: row.composition, description: row.description, descriptionEn: row.description_en,
-    edge: row.edge, craft: row.craft, stretch: row.stretch,
+    edge: row.edge, craft: row.craft, stretch: row.stretch, weightPerMetre: row.weight_g_per_m,
     pictures: pictures.map((p) => ({ path: p.path, url: storage.url(p.path) })),
     colourCards: cards.map((c) => ({ id: c.id, name: c.name, nameEn: c.name_en, hex: c.hex.toUpperCase(), image: imageRef(storage, c.image_path) })),
   };
@@ -106,7 +106,7 @@ const fields = (input: ProductInput) => ({
   kind: input.kind, title: input.title.trim(), title_en: (input.titleEn ?? '').trim(), code: input.code.trim(),
   pattern_type: input.patternType, shape: input.shape, unit: input.unit, width_cm: given(input.widthCm),
   composition: (input.composition ?? '').trim(), description: (input.description ?? '').trim(), description_en: (input.descriptionEn ?? '').trim(),
-  edge: given(input.edge), craft: given(input.craft), stretch: given(input.stretch),
+  edge: given(input.edge), craft: given(input.craft), stretch: given(input.stretch), weight_g_per_m: given(input.weightPerMetre),
   price: given(input.platePrice), bulk_ladder: storeLadder(input.ladder),
   cover_path: input.cover || input.pictures[0],
 });

@@ -2,7 +2,7 @@
 // way (the cart and the order use the ladder for the quantity per colour). Lengths are shown in the
 // other length unit too (metres ⇄ yards) for buyers who think in it.
 import type { PriceStep } from '../../domain/price-ladder';
-import { isLengthUnit, otherLength, unitLabels } from '../../domain/catalogue';
+import { isLengthUnit, kilogramsOf, otherLength, Unit, unitLabels } from '../../domain/catalogue';
 import { formatPrice } from '../../domain/format';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
@@ -10,7 +10,7 @@ import { priceLadderWords } from './price-ladder.words';
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
 
-export function PriceLadderTable({ ladder, unit }: { ladder: PriceStep[]; unit: number }) {
+export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladder: PriceStep[]; unit: number; weightPerMetre?: number | null }) {
   const w = useWords(priceLadderWords);
   const lang = useLang();
   if (ladder.length === 0) return null;
@@ -27,21 +27,27 @@ export function PriceLadderTable({ ladder, unit }: { ladder: PriceStep[]; unit: 
             const q = other(s.from);
             // price per other unit: a yard is shorter than a metre, so it costs less
             const perOther = isLengthUnit(unit) && q ? s.price * (s.from / q.quantity) : null;
+            // kilograms only where the seller gave the weight per metre
+            const kg = kilogramsOf(s.from, unit, weightPerMetre);
+            const kgName = unitLabels[Unit.KILO]?.[lang] ?? 'kg';
             return (
               <tr key={s.from} data-from={s.from}>
                 <td>
                   {fill(w.fromQuantity, { quantity: `${s.from.toLocaleString('en-US')} ${name}` })}
                   {q ? <span className="muted"> ({fill(w.converted, { value: `${round1(q.quantity)} ${otherName(q.unit)}` })})</span> : null}
+                  {kg !== null ? <span className="muted" data-kg> ({fill(w.converted, { value: `${round1(kg)} ${kgName}` })})</span> : null}
                 </td>
                 <td>
                   <strong>¥{formatPrice(s.price, lang)}</strong> / {name}
                   {q && perOther !== null ? <span className="muted"> ({fill(w.converted, { value: `¥${formatPrice(Math.round(perOther), lang)} / ${otherName(q.unit)}` })})</span> : null}
+                  {kg ? <span className="muted" data-kg-price> ({fill(w.converted, { value: `¥${formatPrice(Math.round((s.price * s.from) / kg), lang)} / ${kgName}` })})</span> : null}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {weightPerMetre && kilogramsOf(1, unit, weightPerMetre) !== null ? <p className="muted" data-testid="weight-per-metre">{fill(w.weightPerMetre, { grams: weightPerMetre.toLocaleString('en-US') })}</p> : null}
       <p className="muted">{fill(w.minimum, { quantity: `${ladder[0].from.toLocaleString('en-US')} ${name}` })} · {w.sampleFree}</p>
     </section>
   );

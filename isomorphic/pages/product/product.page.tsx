@@ -143,7 +143,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
             <Price cents={product.price} unit={product.unit} />
           </div>
 
-          <PriceLadderTable ladder={product.ladder} unit={product.unit} />
+          <PriceLadderTable ladder={product.ladder} unit={product.unit} weightPerMetre={product.weightPerMetre} />
 
           <h2 className="section-title">{t('product.colourCards')}</h2>
           <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />

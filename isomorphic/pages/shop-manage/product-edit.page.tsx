@@ -51,6 +51,7 @@ export function Component() {
   const [shape, setShape] = useState<number | null>(product?.shape ?? null);
   const [unit, setUnit] = useState<number | null>(product?.unit ?? null);
   const [width, setWidth] = useState(showNumber(product?.widthCm ?? null));
+  const [weight, setWeight] = useState(showNumber(product?.weightPerMetre ?? null));
   const [composition, setComposition] = useState(product?.composition ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [descriptionEn, setDescriptionEn] = useState(product?.descriptionEn ?? '');
@@ -77,7 +78,7 @@ export function Component() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const body: ProductInput = {
-      kind, title, titleEn, code, patternType: patternType ?? 0, shape: shape ?? 0, unit: unit ?? 0, widthCm: numberOrNull(width),
+      kind, title, titleEn, code, patternType: patternType ?? 0, shape: shape ?? 0, unit: unit ?? 0, widthCm: numberOrNull(width), weightPerMetre: numberOrNull(weight),
       composition, description, descriptionEn, edge, craft, stretch, platePrice: cents(platePrice),
       ladder: steps.map((s) => ({ from: Number(s.from), price: cents(s.price) ?? 0 })),
       pictures: pictures.map((p) => p.path), cover: pictures.some((p) => p.path === cover) ? cover : pictures[0]?.path,
@@ -111,6 +112,7 @@ export function Component() {
             <CodeSelect label={w.shape} value={shape} onChange={setShape} table={shapeLabels} none={w.choose} required />
             <CodeSelect label={w.unit} value={unit} onChange={setUnit} table={unitLabels} none={w.choose} required />
             <TextField label={w.width} value={width} onChange={setWidth} inputMode="numeric" hint={w.optional} />
+            <TextField label={w.weightPerMetre} value={weight} onChange={setWeight} inputMode="numeric" hint={w.weightHint} />
             <TextField label={w.composition} value={composition} onChange={setComposition} hint={w.optional} />
             <TextArea label={w.description} value={description} onChange={setDescription} max={CatalogueSellerLimits.descriptionMax} hint={w.optional} />
             <TextArea label={w.descriptionEn} value={descriptionEn} onChange={setDescriptionEn} max={CatalogueSellerLimits.descriptionMax} hint={w.optional} />

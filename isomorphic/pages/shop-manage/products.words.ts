@@ -35,6 +35,8 @@ export const productsWords = {
   shape: { zh: '形态', en: 'Shape' },
   unit: { zh: '单位', en: 'Unit' },
   width: { zh: '门幅（厘米）', en: 'Width (cm)' },
+  weightPerMetre: { zh: '每米克重（克）', en: 'Weight per metre (g)' },
+  weightHint: { zh: '选填；填写后买家可按公斤查看数量和价格', en: 'Optional; when given, buyers may see quantities and prices in kilograms' },
   composition: { zh: '成分', en: 'Composition' },
   description: { zh: '商品描述', en: 'Description (Chinese)' },
   descriptionEn: { zh: '英文描述', en: 'Description (English)' },

@@ -204,6 +204,22 @@ for (const { dialect, skip } of await dialects()) {
       t.same(descriptors, [], 'its descriptors left with it');
     });
 
+    t.test('the weight per metre: bounded, saved, on the public product; another company cannot set it', async (t) => {
+      t.equal((await m.post('/shopProduct/create', await input(m, alice.id, { code: 'LK-17300', weightPerMetre: 10_001 }), alice.token)).body.code, CatalogueSellerCodes.PRODUCT_WEIGHT_INVALID);
+      t.equal((await m.post('/shopProduct/create', await input(m, alice.id, { code: 'LK-17300', weightPerMetre: 1.5 }), alice.token)).status, 400, 'whole grams');
+      const p = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17300', weightPerMetre: 120 }), alice.token);
+      t.equal(p.body.code, 0, p.body.message);
+      t.equal(p.body.data.weightPerMetre, 120);
+      t.equal((await m.get<ProductDetail>(`/product/getProduct/${p.body.data.id}`)).body.data.weightPerMetre, 120, 'buyers see it: kilograms may be offered');
+      const plain = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17301' }), alice.token);
+      t.equal((await m.get<ProductDetail>(`/product/getProduct/${plain.body.data.id}`)).body.data.weightPerMetre, null, 'unsaid: no kilograms');
+      const theirs = await m.post('/shopProduct/update', { id: p.body.data.id, ...(await input(m, bob.id, { code: 'LK-17300', weightPerMetre: 999 })) }, bob.token);
+      t.equal(theirs.body.code, CatalogueSellerCodes.PRODUCT_NOT_FOUND, "bob cannot re-weigh alice's product");
+      t.equal((await m.get<SellerProductDetail>(`/shopProduct/get?id=${p.body.data.id}`, alice.token)).body.data.weightPerMetre, 120, 'unchanged');
+      const cleared = await m.post<SellerProductDetail>('/shopProduct/update', { id: p.body.data.id, ...(await input(m, alice.id, { code: 'LK-17300', weightPerMetre: null })) }, alice.token);
+      t.equal(cleared.body.data.weightPerMetre, null, 'the seller may clear it');
+    });
+
     t.test('bulk is priced by the ladder at the api, whatever the request says; below the minimum is refused', async (t) => {
       const p = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17100' }), alice.token);
       const product = p.body.data;
