@@ -36,6 +36,7 @@ t.test('the demo buyer asks the demo manufacturer; the manufacturer replies; the
   await form.locator('.field__error').waitFor();
   t.match(await form.locator('.field__error').textContent(), '内容须为1-500个字符', 'an empty question is refused by the page');
   await form.locator('textarea').fill(QUESTION);
+  t.equal(await form.locator('.field__error').count(), 0, 'the message goes once the question is typed');
   await shoot(buyer, SCREENS, 'enquiry-ask-form-zh', 390);
   await form.locator('button[type="submit"]').click();
   const sent = buyer.locator('.ask-seller--sent');

@@ -46,7 +46,7 @@ export default function AskForm({ kind, targetId, title, onClose }: { kind: numb
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={id}>{w.questionLabel}</label>
         <textarea id={id} name="question" className="field__input field__textarea" value={text} maxLength={EnquiryLimits.textMax} placeholder={w.placeholder}
-          onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} autoFocus />
+          onChange={(e) => { setText(e.target.value); setError(''); }} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} autoFocus />
         {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : <p className="field__hint" id={`${id}-hint`}>{fill(w.chars, { n: [...text].length, max: EnquiryLimits.textMax })}</p>}
       </div>
       <p className="ask-seller__actions">

@@ -246,7 +246,7 @@ function ReplyForm({ id }: { id: number }) {
     <form className="enquiry-reply" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={fieldId}>{w.replyLabel}</label>
-        <textarea id={fieldId} name="reply" className="field__input field__textarea" value={text} maxLength={EnquiryLimits.textMax} onChange={(e) => setText(e.target.value)}
+        <textarea id={fieldId} name="reply" className="field__input field__textarea" value={text} maxLength={EnquiryLimits.textMax} onChange={(e) => { setText(e.target.value); setError(''); }}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : `${fieldId}-hint`} />
         {error ? <p className="field__error" id={`${fieldId}-error`}>{error}</p> : <p className="field__hint" id={`${fieldId}-hint`}>{fill(w.chars, { n: [...text].length, max: EnquiryLimits.textMax })}</p>}
       </div>
