@@ -3,13 +3,12 @@
 // unit) and chooses one, which places the bulk order; a supplier sends, edits or withdraws its response.
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { PurchaseMatches, PurchaseResponse, PurchaseView } from '../../contracts/purchase';
 import { Unit, unitLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
 import { formatDateTime, formatPrice } from '../../domain/format';
 import { unwrap } from '../../api-client/results';
-import { loginPath } from '../../data-strategy';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { SeoHead } from '../../components/seo-head';
@@ -22,6 +21,7 @@ import { PurchaseLimits } from '../../domain/purchase';
 import { PriceLadderLimits } from '../../domain/price-ladder';
 import { ImageUpload, UploadedList, type UploadedImage } from '../../components/upload/image-upload';
 import { AskSeller } from '../enquiry/ask-seller';
+import { TradeDetailFrame } from './trade-parts';
 import { EnquiryTarget } from '../../domain/enquiry';
 import { PurchaseStatus } from '../../domain/purchase';
 
@@ -48,8 +48,6 @@ export const Component = observer(function BuyDetailPage() {
   const w = useWords(tradeWords);
   const lang = useLang();
   const zone = useTimeZone();
-  const location = useLocation();
-  const { auth } = useStores();
   const t = view.teaser;
   const d = view.detail;
   const title = d ? d.description : `${t.catalogueLabel} · ${t.sampleTypeLabel}`;
@@ -57,35 +55,32 @@ export const Component = observer(function BuyDetailPage() {
   return (
     <>
       <SeoHead title={`${w.buyDetail} #${id}`} description={`${t.catalogueLabel} · ${t.sampleTypeLabel} · ${t.statusLabel}`} publicUrl={publicUrl} path={`/buy/${id}`} />
-      <div className="trade trade-detail" data-request={id}>
-        <p className="muted"><Link to="/supplyAndBuy">{w.hallTitle}</Link> › {w.buyDetail}</p>
-        <section className="panel trade-detail__main">
-          {d ? <img className="trade-detail__image" src={d.imageUrl} alt={d.description} width={240} height={240} /> : null}
-          <div>
-            <h1 className="trade-detail__title">{title}</h1>
-            <dl className="trade-facts">
-              <div><dt>{w.status}</dt><dd data-status={t.status}>{t.statusLabel}</dd></div>
-              <div><dt>{w.catalogue}</dt><dd>{t.catalogueLabel}</dd></div>
-              <div><dt>{w.sampleType}</dt><dd>{t.sampleTypeLabel}</dd></div>
-              {d ? <div><dt>{w.quantity}</dt><dd>{d.quantity} {t.unitLabel}</dd></div> : null}
-              {d ? <div><dt>{w.acceptProduce}</dt><dd>{d.acceptProduce ? w.yes : w.no}</dd></div> : null}
-              <div><dt>{w.deadline}</dt><dd>{formatDateTime(t.deadline, lang, zone)}</dd></div>
-              <div><dt>{w.compare}</dt><dd>{fill(w.responses, { n: t.responseCount })}</dd></div>
-            </dl>
-            {view.hidden ? (
-              <p className="notice trade-detail__hidden" role="note" data-hidden={view.hidden.code}>
-                {view.hidden.message} {!auth.isAuthenticated ? <Link className="button button--small" to={loginPath(location)}>{w.signIn}</Link> : null}
-              </p>
-            ) : null}
-            {d?.mine ? <BuyerActions id={id} actions={d.actions} /> : null}
-            {d && !d.mine && t.status === PurchaseStatus.IN_PURCHASE ? <AskSeller kind={EnquiryTarget.PURCHASE} targetId={id} toBuyer /> : null}
-            {d?.orderId && d.mine ? <p><Link className="button" to={`/home/person/orderDetail/${d.orderId}`}>{w.openOrder}</Link></p> : null}
-          </div>
-        </section>
-        {d?.mine && matches ? <Matches id={id} initial={matches} /> : null}
-        {d?.mine ? <Compare id={id} responses={responses} canSelect={d.actions.includes('select')} unitLabel={t.unitLabel} quantity={d.quantity} /> : null}
-        {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} /> : null}
-      </div>
+      <TradeDetailFrame
+        data={{ 'data-request': id }} hall={{ href: '/supplyAndBuy', label: w.hallTitle }} crumb={w.buyDetail}
+        image={d ? { url: d.imageUrl, alt: d.description } : null} title={title} hidden={view.hidden}
+        facts={(
+          <>
+            <div><dt>{w.status}</dt><dd data-status={t.status}>{t.statusLabel}</dd></div>
+            <div><dt>{w.catalogue}</dt><dd>{t.catalogueLabel}</dd></div>
+            <div><dt>{w.sampleType}</dt><dd>{t.sampleTypeLabel}</dd></div>
+            {d ? <div><dt>{w.quantity}</dt><dd>{d.quantity} {t.unitLabel}</dd></div> : null}
+            {d ? <div><dt>{w.acceptProduce}</dt><dd>{d.acceptProduce ? w.yes : w.no}</dd></div> : null}
+            <div><dt>{w.deadline}</dt><dd>{formatDateTime(t.deadline, lang, zone)}</dd></div>
+            <div><dt>{w.compare}</dt><dd>{fill(w.responses, { n: t.responseCount })}</dd></div>
+          </>
+        )}
+        after={(
+          <>
+            {d?.mine && matches ? <Matches id={id} initial={matches} /> : null}
+            {d?.mine ? <Compare id={id} responses={responses} canSelect={d.actions.includes('select')} unitLabel={t.unitLabel} quantity={d.quantity} /> : null}
+            {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} /> : null}
+          </>
+        )}
+      >
+        {d?.mine ? <BuyerActions id={id} actions={d.actions} /> : null}
+        {d && !d.mine && t.status === PurchaseStatus.IN_PURCHASE ? <AskSeller kind={EnquiryTarget.PURCHASE} targetId={id} toBuyer /> : null}
+        {d?.orderId && d.mine ? <p><Link className="button" to={`/home/person/orderDetail/${d.orderId}`}>{w.openOrder}</Link></p> : null}
+      </TradeDetailFrame>
     </>
   );
 });

@@ -2,13 +2,12 @@
 // teaser and the api's reason (SPEC §6). A signed-in buyer or trader may follow it.
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { SupplyView } from '../../contracts/supply';
 import type { FavouriteState } from '../../contracts/catalogue';
 import { FavouriteType, UserType } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
 import { unwrap } from '../../api-client/results';
-import { loginPath } from '../../data-strategy';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { SeoHead } from '../../components/seo-head';
@@ -17,6 +16,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { tradeWords } from './trade.words';
 import { AskSeller } from '../enquiry/ask-seller';
+import { TradeDetailFrame } from './trade-parts';
 import { EnquiryTarget } from '../../domain/enquiry';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -36,7 +36,6 @@ export const Component = observer(function SupplyDetailPage() {
   const { id, view, followed, publicUrl } = useLoaderData<typeof loader>();
   const w = useWords(tradeWords);
   const lang = useLang();
-  const location = useLocation();
   const { auth } = useStores();
   const t = view.teaser;
   const d = view.detail;
@@ -47,31 +46,24 @@ export const Component = observer(function SupplyDetailPage() {
   return (
     <>
       <SeoHead title={`${w.supplyDetail} #${id}`} description={`${t.catalogueLabel} · ${t.statusLabel}`} publicUrl={publicUrl} path={`/supply/${id}`} />
-      <div className="trade trade-detail" data-supply={id}>
-        <p className="muted"><Link to="/supplyAndBuy?tab=supply">{w.hallTitle}</Link> › {w.supplyDetail}</p>
-        <section className="panel trade-detail__main">
-          {d ? <img className="trade-detail__image" src={d.imageUrl} alt={d.description} width={240} height={240} /> : null}
-          <div>
-            <h1 className="trade-detail__title">{title}</h1>
-            <dl className="trade-facts">
-              <div><dt>{w.status}</dt><dd>{t.statusLabel}</dd></div>
-              <div><dt>{w.catalogue}</dt><dd>{t.catalogueLabel}</dd></div>
-              {company ? <div><dt>{w.company}</dt><dd>{t.companyId ? <Link to={`/company/${t.companyId}`}>{company}</Link> : company}</dd></div> : null}
-              {d ? <div><dt>{w.quantity}</dt><dd>{d.quantity} {t.unitLabel}</dd></div> : null}
-              {d ? <div><dt>{w.sample}</dt><dd>{d.sample ? w.yes : w.no}</dd></div> : null}
-              <div><dt>{w.collectionSupply}</dt><dd>{fill(w.favourites, { n: t.favouriteCount })}</dd></div>
-            </dl>
-            {view.hidden ? (
-              <p className="notice trade-detail__hidden" role="note" data-hidden={view.hidden.code}>
-                {view.hidden.message} {!auth.isAuthenticated ? <Link className="button button--small" to={loginPath(location)}>{w.signIn}</Link> : null}
-              </p>
-            ) : null}
-            {d?.mine ? <p className="trade__actions"><Link className="button button--small" to={`/supply/${id}/edit`} data-edit-supply={id}>{w.edit}</Link></p> : null}
-            {mayFollow && t.status === 1 ? <Follow id={id} followed={followed} /> : null}
-            {d && !d.mine && t.status === 1 ? <AskSeller kind={EnquiryTarget.SUPPLY} targetId={id} ownerCompanyId={t.companyId} /> : null}
-          </div>
-        </section>
-      </div>
+      <TradeDetailFrame
+        data={{ 'data-supply': id }} hall={{ href: '/supplyAndBuy?tab=supply', label: w.hallTitle }} crumb={w.supplyDetail}
+        image={d ? { url: d.imageUrl, alt: d.description } : null} title={title} hidden={view.hidden}
+        facts={(
+          <>
+            <div><dt>{w.status}</dt><dd>{t.statusLabel}</dd></div>
+            <div><dt>{w.catalogue}</dt><dd>{t.catalogueLabel}</dd></div>
+            {company ? <div><dt>{w.company}</dt><dd>{t.companyId ? <Link to={`/company/${t.companyId}`}>{company}</Link> : company}</dd></div> : null}
+            {d ? <div><dt>{w.quantity}</dt><dd>{d.quantity} {t.unitLabel}</dd></div> : null}
+            {d ? <div><dt>{w.sample}</dt><dd>{d.sample ? w.yes : w.no}</dd></div> : null}
+            <div><dt>{w.collectionSupply}</dt><dd>{fill(w.favourites, { n: t.favouriteCount })}</dd></div>
+          </>
+        )}
+      >
+        {d?.mine ? <p className="trade__actions"><Link className="button button--small" to={`/supply/${id}/edit`} data-edit-supply={id}>{w.edit}</Link></p> : null}
+        {mayFollow && t.status === 1 ? <Follow id={id} followed={followed} /> : null}
+        {d && !d.mine && t.status === 1 ? <AskSeller kind={EnquiryTarget.SUPPLY} targetId={id} ownerCompanyId={t.companyId} /> : null}
+      </TradeDetailFrame>
     </>
   );
 });

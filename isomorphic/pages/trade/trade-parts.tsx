@@ -1,7 +1,11 @@
-// Pieces the trade pages share: reading the page number and filters from the URL, and one row of a
-// purchase request or a supply offer in a list (the teaser, with the details when the api gave them).
-import { Link } from 'react-router';
-import type { PurchaseListItem } from '../../contracts/purchase';
+// Pieces the trade pages share: reading filters from the URL, one row of a purchase request or a supply
+// offer in a list (the teaser, with the details when the api gave them), and the main panel of either's page.
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link, useLocation } from 'react-router';
+import type { PurchaseListItem, Refusal } from '../../contracts/purchase';
+import { loginPath } from '../../data-strategy';
+import { useStores } from '../../stores/root.store';
 import type { SupplyListItem } from '../../contracts/supply';
 import { formatDateTime, formatRelativeTime } from '../../domain/format';
 import { useNow, useTimeZone } from '../../components/when';
@@ -52,3 +56,46 @@ export function SupplyRow({ s, children }: { s: SupplyListItem; children?: React
     </li>
   );
 }
+
+export interface TradeDetailFrameProps {
+  /** `data-request` or `data-supply`, with the id */
+  data: { 'data-request': number } | { 'data-supply': number };
+  hall: { href: string; label: string };
+  crumb: string;
+  image: { url: string; alt: string } | null;
+  title: string;
+  /** the facts' `<div><dt/><dd/></div>` rows */
+  facts: ReactNode;
+  /** why the details are not shown to this visitor (SPEC §6), with a sign-in link for a guest */
+  hidden: Refusal | null;
+  /** the actions under the facts */
+  children?: ReactNode;
+  /** sections after the main panel */
+  after?: ReactNode;
+}
+
+/** The main panel of a purchase request's or a supply offer's page. */
+export const TradeDetailFrame = observer(function TradeDetailFrame(p: TradeDetailFrameProps) {
+  const w = useWords(tradeWords);
+  const { auth } = useStores();
+  const location = useLocation();
+  return (
+    <div className="trade trade-detail" {...p.data}>
+      <p className="muted"><Link to={p.hall.href}>{p.hall.label}</Link> › {p.crumb}</p>
+      <section className="panel trade-detail__main">
+        {p.image ? <img className="trade-detail__image" src={p.image.url} alt={p.image.alt} width={240} height={240} /> : null}
+        <div>
+          <h1 className="trade-detail__title">{p.title}</h1>
+          <dl className="trade-facts">{p.facts}</dl>
+          {p.hidden ? (
+            <p className="notice trade-detail__hidden" role="note" data-hidden={p.hidden.code}>
+              {p.hidden.message} {!auth.isAuthenticated ? <Link className="button button--small" to={loginPath(location)}>{w.signIn}</Link> : null}
+            </p>
+          ) : null}
+          {p.children}
+        </div>
+      </section>
+      {p.after}
+    </div>
+  );
+});
