@@ -36,6 +36,9 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   'POST /user/changeMobile': RateLimitRules.passwordCheck,
   'POST /search/encoded': RateLimitRules.photoSearch,
   'POST /search/url': RateLimitRules.photoSearch,
+  // Posting a purchase request, or republishing it with a new picture, runs a photo search on its picture.
+  'POST /productBuy/release': RateLimitRules.photoSearch,
+  'POST /productBuy/act': RateLimitRules.photoSearch,
   'POST /file/upload': RateLimitRules.upload,
   'POST /file/token': RateLimitRules.upload,
   'POST /flower/customPattern': RateLimitRules.upload,

@@ -2,7 +2,8 @@
 // whose picture shows a seeded product's pattern gets that product among its matches (with score and
 // company); the matching company sees the request first in its list, marked, and gets the message; a
 // company whose patterns do not match does neither; a request whose picture cannot be read runs nothing;
-// only the request's buyer reads the matches (SPEC §6); a republish with a new picture matches again.
+// only the request's buyer reads the matches (SPEC §6); a republish with a new picture matches again;
+// posting counts against the address's photo-search budget.
 import t from 'tap';
 import sharp from 'sharp';
 import { loadConfig } from '../../../config/index';
@@ -13,6 +14,7 @@ import type { PurchaseDetail, PurchaseListItem, PurchaseMatches } from '../../..
 import type { NoticePage } from '../../../isomorphic/contracts/notification';
 import { MatchLimits } from '../../../isomorphic/domain/purchase';
 import { TradeCodes } from '../../../isomorphic/domain/trade-codes';
+import { RateLimitRules } from '../../../api/http/rate-limits';
 import { dialects } from '../../helpers/db';
 import { createMarket } from '../../helpers/market';
 import { createLaceCatalogue } from '../../helpers/lace-catalogue';
@@ -148,6 +150,17 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await hall(makerB)).find((x) => x.id === id)?.matchesMine, true, 'company B marked');
       t.equal((await notices(makerB)).filter((x) => x.kind === 'purchaseMatch').length, 1, 'company B told');
       t.equal((await notices(makerA)).filter((x) => x.kind === 'purchaseMatch').length, 1, 'company A not told again');
+    });
+
+    t.test('posting runs a photo search: it counts against the photo-search budget of the address', async (t) => {
+      const remoteAddress = '198.51.100.77';
+      const statuses: number[] = [];
+      for (let i = 0; i < RateLimitRules.photoSearch.max + 1; i++) {
+        const res = await m.app.inject({ method: 'POST', url: '/productBuy/release', remoteAddress, payload: requestForm(await image(m, otherBuyer.id)), headers: { 'x-token': otherBuyer.token, 'x-lang': 'en' } });
+        statuses.push(res.statusCode);
+      }
+      t.same(statuses.slice(0, -1).filter((s) => s !== 200), [], `the first ${RateLimitRules.photoSearch.max} are posted`);
+      t.equal(statuses.at(-1), 429, 'the next is refused');
     });
   });
 }
