@@ -14,13 +14,14 @@ import { checkImagesOwned, imageRef } from '../company/company-settings.service'
 import type { ShopPartnerTable } from './shop.table';
 import { countPartners, deletePartner, findPartner, insertPartner, listPartners, updatePartner } from './shop.queries';
 
-export interface PartnerDeps { db: Kysely<Database>; storage: StorageDriver }
+/** `lang`: the language of the area names (Chinese when not given). */
+export interface PartnerDeps { db: Kysely<Database>; storage: StorageDriver; lang?: 'zh' | 'en' }
 type Row = Selectable<ShopPartnerTable>;
 
 const missing = () => new ApiError(Codes.PARTNER_NOT_FOUND, 404);
 
-async function toPartners({ db, storage }: PartnerDeps, rows: Row[]): Promise<Partner[]> {
-  const names = await areaNames(db, rows.flatMap((r) => [r.province, r.city]));
+async function toPartners({ db, storage, lang }: PartnerDeps, rows: Row[]): Promise<Partner[]> {
+  const names = await areaNames(db, rows.flatMap((r) => [r.province, r.city]), lang);
   return rows.map((r) => ({
     id: r.id, name: r.name, kind: r.kind, contact: r.contact, tel: r.tel, province: r.province, city: r.city,
     provinceName: names.get(r.province) ?? '', cityName: names.get(r.city) ?? '', intro: r.intro, logo: imageRef(storage, r.logo_path),

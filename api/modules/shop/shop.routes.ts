@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
-import { ok, responses } from '../../http/envelope';
+import { ok, requestLang, responses } from '../../http/envelope';
 import { Id, PageOf, PageQuery } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
 import { shopOwner as owner } from '../company/shop-owner';
@@ -116,7 +116,7 @@ export async function shopRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
       querystring: Type.Object({ companyId: Id }),
       response: responses(ShopWebsiteSchema),
     },
-  }, async (request) => ok(request, await shopWebsite({ ...shop, config: deps.config }, request.query.companyId)));
+  }, async (request) => ok(request, await shopWebsite({ ...shop, config: deps.config }, request.query.companyId, requestLang(request))));
 
   app.get('/website/verifiedCompanies', {
     config: { auth: 'public' },

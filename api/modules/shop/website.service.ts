@@ -36,15 +36,15 @@ export function mapSettings(config: Config): MapSettings {
 }
 
 /** The public shop page's data: 404 for an unknown company, 410 for a removed one. */
-export async function shopWebsite(deps: WebsiteDeps, companyId: number): Promise<ShopWebsite> {
+export async function shopWebsite(deps: WebsiteDeps, companyId: number, lang: 'zh' | 'en' = 'zh'): Promise<ShopWebsite> {
   const { db, storage } = deps;
-  const company = await getCompanyInfo({ db, storage }, companyId);
+  const company = await getCompanyInfo({ db, storage, lang }, companyId);
   const [profile, website, certificates, devices, partners] = await Promise.all([
     companyProfile({ db, storage }, companyId),
     websiteOf(db, companyId),
     badgedCertificates({ db, storage }, companyId),
     devicesOf(db, companyId),
-    publicPartners({ db, storage }, companyId),
+    publicPartners({ db, storage, lang }, companyId),
   ]);
   if (!profile) throw notFound();
   return { company, website, verified: certificates.length > 0, certificates, devices, partners, ...profile, maps: mapSettings(deps.config) };

@@ -252,6 +252,11 @@ for (const { dialect, skip } of await dialects()) {
       t.same(site.body.data.website, saved.body.data, 'the public page uses it');
       t.same(site.body.data.devices.map((d) => d.id), [machine.id]);
       t.same(site.body.data.partners.map((p) => p.id), [partner.id]);
+      const placed = await m.post<Partner>('/collaborateCompany/updateCollaborateCompany', { id: partner.id, name: '汕头华美印染', kind: 1, province: '44', city: '4405' }, alice.token);
+      t.equal(placed.body.code, 0, placed.body.message);
+      const inEnglish = await m.get<ShopWebsite>(`/website/getWebsite?companyId=${alice.companyId}`, undefined, 'en');
+      t.match(inEnglish.body.data.partners[0], { provinceName: 'Guangdong', cityName: 'Shantou' }, 'partners\' area names in the page\'s language (issue 23)');
+      t.same((await m.get<ShopWebsite>(`/website/getWebsite?companyId=${alice.companyId}`, undefined, 'zh')).body.data.partners[0].provinceName, '广东省');
       t.same(site.body.data.maps, { provider: 'none', key: '', securityCode: '', version: '' }, 'no maps key: no map driver');
       t.equal((await m.get(`/website/getWebsite?companyId=999999`)).status, 404);
     });
