@@ -44,4 +44,3 @@ export function isEnquiryText(text: string): boolean {
 }
 
 /** A mobile number as shown to a seller: the middle four digits hidden. */
-export const maskMobile = (m: string): string => (m.length >= 11 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m.replace(/\d(?=\d{2})/g, '*'));

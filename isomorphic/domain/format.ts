@@ -126,3 +126,6 @@ export function formatRelativeTime(then: Date | string | number, lang: Lang, now
   if (diff < 360 * day) return `${pad(c.month)}-${pad(c.day)}`;
   return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
 }
+
+/** A phone number with its middle hidden: 13800138000 → 138****8000 (shorter ones keep only their last two digits). */
+export const maskMobile = (m: string): string => (m.length >= 11 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m.replace(/\d(?=\d{2})/g, '*'));

@@ -1,6 +1,7 @@
 // Who is visiting, restored from the `user`, `company` and `x-token` cookies (SPEC §3/§4). The token
 // itself never enters the store: pages only learn whether one is present, the proxy injects it.
 import { makeAutoObservable } from 'mobx';
+import { maskMobile } from '../domain/format';
 
 export interface SessionUser { id?: number; nickname?: string; nickName?: string; name?: string; mobile?: string; userType?: number; settled?: boolean; operator?: boolean; [key: string]: unknown }
 export interface SessionCompany { id?: number; name?: string; [key: string]: unknown }
@@ -88,11 +89,6 @@ export function toSessionUser(u: { id: number; nickname: string; mobile: string;
 
 export function toSessionCompany(c: { id: number; name: string; nameEn?: string } | null | undefined): SessionCompany | null {
   return c ? { id: c.id, name: c.name, nameEn: c.nameEn ?? '' } : null;
-}
-
-/** 13800138000 → 138****8000 */
-export function maskMobile(mobile: string): string {
-  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
 
 /** Reads a display cookie holding JSON (possibly URI-encoded); anything malformed counts as absent. */

@@ -7,9 +7,10 @@ import type { Kysely } from 'kysely';
 import { mayReadPurchase, mayReadSupply } from '../../../isomorphic/domain/purchase';
 import { userTypeLabels } from '../../../isomorphic/domain/catalogue';
 import {
-  EnquiryLimits, EnquiryTarget, enquiryTargetLabels, enquiryTargetPath, isEnquiryText, maskMobile, type EnquirySide, type EnquiryTargetKind,
+  EnquiryLimits, EnquiryTarget, enquiryTargetLabels, enquiryTargetPath, isEnquiryText, type EnquirySide, type EnquiryTargetKind,
 } from '../../../isomorphic/domain/enquiry';
 import { EnquiryCodes } from '../../../isomorphic/domain/enquiry-codes';
+import { maskMobile } from '../../../isomorphic/domain/format';
 import type { Page } from '../../../isomorphic/contracts/common';
 import type { EnquiryAsk, EnquiryAsker, EnquiryItem, EnquiryListQuery, EnquiryReply, EnquiryThread } from '../../../isomorphic/contracts/enquiry';
 import { ApiError } from '../../http/errors';

@@ -11,6 +11,7 @@ import type {
 } from '../../../isomorphic/contracts/order';
 import type { Page } from '../../../isomorphic/contracts/common';
 import type { Lang } from '../../http/envelope';
+import { maskMobile } from '../../../isomorphic/domain/format';
 import type { Database } from '../../db/schema';
 import type { AfterSaleTable, OrderLineTable } from './order.table';
 import type { StorageDriver } from '../file/storage';
@@ -23,7 +24,6 @@ import * as q from './order.queries';
 export interface ViewDeps { db: Kysely<Database>; storage: StorageDriver }
 
 const iso = (t: string) => new Date(t).toISOString();
-const maskMobile = (m: string) => (m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : m);
 
 function toLine(storage: StorageDriver, l: Selectable<OrderLineTable>): OrderLine {
   return {
