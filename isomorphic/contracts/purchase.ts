@@ -1,5 +1,6 @@
 // Shapes of the purchase-request calls (求购 and 报价), shared by the api's schemas and the pages.
 import type { PriceStep } from '../domain/price-ladder';
+import type { PurchaseInput } from '../domain/purchase';
 
 /** What anyone may see of a request: no picture, quantity or description (SPEC §6). */
 export interface PurchaseTeaser {
@@ -63,16 +64,8 @@ export interface PurchaseMatch {
 /** /productBuy/matches: where the request's photo matching stands ('pending' while it runs) and its products. */
 export interface PurchaseMatches { state: 'none' | 'pending' | 'done' | 'failed'; list: PurchaseMatch[] }
 
-export interface PurchaseRelease {
-  imagePath: string;
-  catalogue: number;
-  sampleType: number;
-  acceptProduce: boolean;
-  quantity: number;
-  unit: number;
-  description: string;
-  deadline: string;
-}
+/** /productBuy/release's body: the request's fields (domain/purchase.ts checks them). */
+export type PurchaseRelease = PurchaseInput;
 
 export interface PurchaseResponseInput {
   requestId: number;
