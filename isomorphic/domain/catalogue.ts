@@ -76,15 +76,6 @@ export function otherLength(quantity: number, unit: number): { quantity: number;
   if (unit === Unit.YARD) return { quantity: quantity * METRES_PER_YARD, unit: Unit.METRE };
   return null;
 }
-/**
- * Kilograms of a length quantity (metres or yards) of a product whose seller gave its weight per metre in
- * grams; null otherwise (kilograms are offered only then).
- */
-export function kilogramsOf(quantity: number, unit: number, gramsPerMetre: number | null | undefined): number | null {
-  if (!gramsPerMetre || gramsPerMetre <= 0) return null;
-  const metres = unit === Unit.METRE ? quantity : unit === Unit.YARD ? quantity * METRES_PER_YARD : null;
-  return metres === null ? null : (metres * gramsPerMetre) / 1000;
-}
 export const buyTypeLabels: Record<number, Labelled> = {
   1: { zh: '剪样', en: 'Sample cut' },
   2: { zh: '大货', en: 'Bulk' },

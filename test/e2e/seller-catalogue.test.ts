@@ -157,6 +157,8 @@ t.test('a seller lists a product with a ladder, a buyer orders by the ladder, of
   const card = b.locator('.order-card', { hasText: TITLE });
   await card.waitFor();
   t.match(await card.locator('.order-card__amount').innerText(), /12600\.00/, '1,200 × ¥10.50 from the api');
+  t.equal(await card.locator('[data-line-quantity]').first().innerText(), '× 1,200 米（约 1,312.3 码）', "the line's quantity in its unit, and in yards");
+  await shoot(b, SHOTS, 'buyer-order-zh', 390);
 
   // The pages in English too.
   const en = await site.newPage({ locale: 'en-US' });

@@ -15,6 +15,7 @@ import { AddressForm } from '../person/address-form';
 import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
+import { lineQuantityText } from '../../domain/units';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
 import { commaOf, colonOf, formatPrice } from '../../domain/format';
 import { Codes } from '../../domain/codes';
@@ -200,7 +201,7 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
                       <span className="muted">{l.code} · <i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)}</span>
                     </span>
                     <span className="confirm-line__price">{buyType === BuyType.SAMPLE_CUT ? w.free : <Price cents={l.price} unit={l.unit} />}</span>
-                    <span className="confirm-line__num">× {l.buyNum}</span>
+                    <span className="confirm-line__num" data-line-quantity>× {lineQuantityText(l.buyNum, l.unit, buyType, lang)}</span>
                     <span className="confirm-line__amount">{buyType === BuyType.SAMPLE_CUT ? w.free : amount === null ? formatPrice(null, lang) : `¥${formatPrice(amount, lang)}`}</span>
                   </li>
                 );

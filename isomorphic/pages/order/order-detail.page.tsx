@@ -5,6 +5,7 @@ import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } fr
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
+import { lineQuantityText } from '../../domain/units';
 import { Codes } from '../../domain/codes';
 import { colonOf, formatPrice, type Lang } from '../../domain/format';
 import { When } from '../../components/when';
@@ -97,7 +98,7 @@ export function Component() {
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
               </span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : money(l.unitPrice, lang)}</span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span>{l.num}</span>
+              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity>{lineQuantityText(l.num, l.unit, o.buyType, lang)}</span></span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.subtotal}</span>{sample ? w.free : l.amount === null ? w.pricePending : money(l.amount, lang)}</span>
             </li>
           ))}

@@ -2,7 +2,8 @@
 // way (the cart and the order use the ladder for the quantity per colour). Lengths are shown in the
 // other length unit too (metres ⇄ yards) for buyers who think in it.
 import type { PriceStep } from '../../domain/price-ladder';
-import { isLengthUnit, kilogramsOf, otherLength, Unit, unitLabels } from '../../domain/catalogue';
+import { isLengthUnit, otherLength, Unit, unitLabels } from '../../domain/catalogue';
+import { kilogramsOf } from '../../domain/units';
 import { formatPrice } from '../../domain/format';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
