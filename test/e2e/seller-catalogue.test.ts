@@ -57,11 +57,18 @@ t.test('a seller lists a product with a ladder, a buyer orders by the ladder, of
   await page.getByLabel(pw.craft.zh, { exact: true }).selectOption({ label: '列维斯' });
 
   // a picture through the cropper
-  await page.locator('[data-section="pictures"] input[type="file"]').last().setInputFiles(await imageFile('picture.png', '#c9a0a8'));
+  // two pictures chosen at once: each is cropped in turn (1/2, 2/2), then both are uploaded
+  await page.locator('[data-section="pictures"] input[type="file"]').last().setInputFiles([await imageFile('picture.png', '#c9a0a8'), await imageFile('picture-2.png', '#8fa0c9')]);
   const crop = page.locator('.cropper__foot .button--primary');
+  await page.getByRole('dialog', { name: /1\/2/ }).waitFor();
+  await crop.and(page.locator(':enabled')).waitFor();
+  await shoot(page, SHOTS, 'cropper-1-of-2-zh', 390);
+  await crop.click();
+  await page.getByRole('dialog', { name: /2\/2/ }).waitFor();
   await crop.and(page.locator(':enabled')).waitFor();
   await crop.click();
-  await page.locator('.picture-list__item img').first().waitFor();
+  await page.locator('.picture-list__item img').nth(1).waitFor();
+  t.equal(await page.locator('.picture-list__item').count(), 2, 'both pictures cropped and uploaded');
 
   // two colour cards
   const drafts = page.locator('.colour-draft');

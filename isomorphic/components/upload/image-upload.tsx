@@ -1,7 +1,7 @@
 // The image upload control of SPEC §2 and §5: png, jpeg, bmp, jpg; one or several at once; maxNum and
 // maxSize (MB, default 10, each file's size rounded to whole MB) with their messages, the selection
 // cleared on a refusal; a begin event, a progress bar, then a done event with the uploaded list
-// {size, name, result (data URL), storeAs}. With `crop`, a single image goes through the cropper first.
+// {size, name, result (data URL), storeAs}. With `crop`, each chosen image goes through the cropper first, in turn.
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Limits } from '../../domain/limits';
 import { useLang } from '../use-lang';
@@ -54,7 +54,8 @@ export function ImageUpload({ multiple = false, maxNum, maxSize = Limits.maxImag
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<{ done: number; total: number; fraction: number } | null>(null);
-  const [cropping, setCropping] = useState<{ file: File; src: string } | null>(null);
+  // With `crop`, every chosen picture is cropped in turn (the rest wait in `queue`), then all are uploaded.
+  const [cropping, setCropping] = useState<{ file: File; src: string; index: number; total: number; queue: File[]; done: Array<{ blob: Blob; name: string; file: File }> } | null>(null);
 
   function fail(message: string) {
     setError(message);
@@ -76,8 +77,8 @@ export function ImageUpload({ multiple = false, maxNum, maxSize = Limits.maxImag
       return;
     }
     clearSelection();
-    if (crop && files.length === 1) {
-      setCropping({ file: files[0], src: URL.createObjectURL(files[0]) });
+    if (crop) {
+      setCropping({ file: files[0], src: URL.createObjectURL(files[0]), index: 1, total: files.length, queue: files.slice(1), done: [] });
       return;
     }
     void upload(files.map((f) => ({ blob: f, name: f.name })), files);
@@ -111,6 +112,20 @@ export function ImageUpload({ multiple = false, maxNum, maxSize = Limits.maxImag
     setCropping(null);
   }
 
+  /** The next picture of a multiple choice to crop (a cancelled one is left out), or the upload of those cropped. */
+  function nextCrop(result: { blob: Blob; name: string; file: File } | null) {
+    if (!cropping) return;
+    const done = result ? [...cropping.done, result] : cropping.done;
+    URL.revokeObjectURL(cropping.src);
+    const [next, ...rest] = cropping.queue;
+    if (next) {
+      setCropping({ file: next, src: URL.createObjectURL(next), index: cropping.index + 1, total: cropping.total, queue: rest, done });
+      return;
+    }
+    setCropping(null);
+    if (done.length > 0) void upload(done.map((d) => ({ blob: d.blob, name: d.name })), done.map((d) => d.file));
+  }
+
   const hint = fill(w.hint, { size: maxSize }) + (maxNum !== undefined ? fill(w.hintMax, { count: maxNum }) : '');
   return (
     <div className="upload" data-busy={busy ? 'true' : undefined}>
@@ -127,17 +142,17 @@ export function ImageUpload({ multiple = false, maxNum, maxSize = Limits.maxImag
       ) : null}
       {error ? <p className="upload__error" role="alert">{error}</p> : null}
       {cropping ? (
-        <Modal open title={w.cropTitle} onClose={closeCropper} closeOnBackdrop={false}>
+        <Modal open title={cropping.total > 1 ? `${w.cropTitle} (${cropping.index}/${cropping.total})` : w.cropTitle} onClose={closeCropper} closeOnBackdrop={false}>
           <Suspense fallback={<p>{w.loadingCropper}</p>}>
             <ImageCropper
               src={cropping.src}
               aspectRatio={crop?.aspectRatio}
               output="blob"
-              onCancel={closeCropper}
+              key={cropping.src}
+              onCancel={() => (cropping.total > 1 ? nextCrop(null) : closeCropper())}
               onDone={(result) => {
                 const file = cropping.file;
-                closeCropper();
-                if (result instanceof Blob) void upload([{ blob: result, name: file.name.replace(/\.[^.]+$/, '.png') }], [file]);
+                nextCrop(result instanceof Blob ? { blob: result, name: file.name.replace(/\.[^.]+$/, '.png'), file } : null);
               }}
             />
           </Suspense>
