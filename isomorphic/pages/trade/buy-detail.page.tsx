@@ -13,6 +13,7 @@ import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { SeoHead } from '../../components/seo-head';
 import { useApiAction } from '../../components/use-api-action';
+import { useReloadingAction } from '../../components/use-reloading-action';
 import { useLang } from '../../components/use-lang';
 import { useTimeZone } from '../../components/when';
 import { fill, useWords } from '../../components/use-words';
@@ -134,24 +135,12 @@ function Matches({ id, initial }: { id: number; initial: PurchaseMatches }) {
 
 const BuyerActions = observer(function BuyerActions({ id, actions }: { id: number; actions: string[] }) {
   const w = useWords(tradeWords);
-  const run = useApiAction();
-  const revalidator = useRevalidator();
-  const { toasts } = useStores();
-  const [busy, setBusy] = useState(false);
+  const { busy, act: reload } = useReloadingAction();
   const shown = (['success', 'close', 'finish', 'cancel', 'republish'] as const).filter((a) => actions.includes(a));
   if (!shown.length) return null;
   async function act(action: (typeof shown)[number]) {
-    setBusy(true);
-    try {
-      const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
-      const e = await run((api) => api.post('/productBuy/act', { id, action, ...(action === 'republish' ? { deadline } : {}) }));
-      if (e?.code === Codes.OK) {
-        toasts.success(w.done);
-        await revalidator.revalidate();
-      }
-    } finally {
-      setBusy(false);
-    }
+    const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await reload((api) => api.post('/productBuy/act', { id, action, ...(action === 'republish' ? { deadline } : {}) }), w.done);
   }
   return (
     <p className="trade__actions">
@@ -219,7 +208,7 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
   const lang = useLang();
   const run = useApiAction();
   const revalidator = useRevalidator();
-  const { toasts } = useStores();
+  const { act: reload } = useReloadingAction();
   const rows = (own?.ladder ?? []).map((s) => ({ from: String(s.from), price: (s.price / 100).toFixed(2) }));
   while (rows.length < 3) rows.push({ from: '', price: '' });
   const [ladder, setLadder] = useState(rows);
@@ -244,11 +233,7 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
   }
   async function withdraw() {
     if (!own) return;
-    const res = await run((api) => api.post('/buyTask/withdrawResponse', { id: own.id }));
-    if (res?.code === Codes.OK) {
-      toasts.success(w.done);
-      await revalidator.revalidate();
-    }
+    await reload((api) => api.post('/buyTask/withdrawResponse', { id: own.id }), w.done);
   }
   return (
     <section className="panel" aria-labelledby="respond-title">

@@ -2,24 +2,20 @@
 // myReceiving (the requests the seller's company responded to), mySupplies (the owner's offers with their
 // counts and close, reopen, delete) and collectionSupply (followed offers). One page module; the path
 // says which list.
-import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { Page } from '../../contracts/common';
 import type { PurchaseListItem } from '../../contracts/purchase';
 import type { FollowedSupply, SupplyCounts, SupplyListItem } from '../../contracts/supply';
-import { Codes } from '../../domain/codes';
 import { Limits } from '../../domain/limits';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';
-import { useStores } from '../../stores/root.store';
-import { useApiAction } from '../../components/use-api-action';
+import { useReloadingAction } from '../../components/use-reloading-action';
 import { fill, useWords } from '../../components/use-words';
-import { Pager, pageCount } from '../catalogue/pager';
+import { Pager, pageCount, pageParam } from '../catalogue/pager';
 import { PersonTitle } from '../person/person-title';
 import { tradeWords } from './trade.words';
 import { PurchaseRow, SupplyRow } from './trade-parts';
-import { pageParam } from '../catalogue/pager';
 
 type Loaded =
   | { kind: 'myPurchase' | 'myReceiving'; page: Page<PurchaseListItem> }
@@ -78,21 +74,9 @@ function rows(loaded: Loaded) {
 
 const OwnerActions = observer(function OwnerActions({ id, status }: { id: number; status: number }) {
   const w = useWords(tradeWords);
-  const run = useApiAction();
-  const revalidator = useRevalidator();
-  const { toasts } = useStores();
-  const [busy, setBusy] = useState(false);
+  const { busy, act: reload } = useReloadingAction();
   async function act(action: 'close' | 'reopen' | 'delete') {
-    setBusy(true);
-    try {
-      const e = await run((api) => api.post('/companySupply/setStatus', { id, action }));
-      if (e?.code === Codes.OK) {
-        toasts.success(w.done);
-        await revalidator.revalidate();
-      }
-    } finally {
-      setBusy(false);
-    }
+    await reload((api) => api.post('/companySupply/setStatus', { id, action }), w.done);
   }
   return (
     <span className="trade__actions">
