@@ -3,31 +3,12 @@
 import type { Page } from './common';
 import type { ImageRef } from './shop';
 import type { PriceStep } from '../domain/price-ladder';
-import type { CopyFlagFilter, SellerStatusFilter } from '../domain/catalogue-seller';
+import type { CopyFlagFilter, ProductFields, SellerStatusFilter } from '../domain/catalogue-seller';
 
 export interface ColourCardInput { id?: number; name: string; nameEn?: string; hex: string; image?: string }
 
-export interface ProductInput {
-  kind: number;
-  title: string;
-  titleEn?: string;
-  code: string;
-  patternType: number;
-  shape: number;
-  unit: number;
-  widthCm?: number | null;
-  composition?: string;
-  description?: string;
-  descriptionEn?: string;
-  edge?: number | null;
-  craft?: number | null;
-  stretch?: number | null;
-  /** grams per metre (1-10,000); null or absent unsaid: buyers are offered kilograms only when it is given */
-  weightPerMetre?: number | null;
-  /** cut plate: cents per unit; null is price by negotiation (a cut sample is always free) */
-  platePrice?: number | null;
-  /** bulk: a quantity ladder whose first step is the minimum order per colour; empty is price by negotiation */
-  ladder: PriceStep[];
+/** The product's fields (checked by domain/catalogue-seller.ts: bounds, the ladder) with its pictures and colour cards. */
+export interface ProductInput extends ProductFields {
   /** in display order */
   pictures: string[];
   /** one of `pictures`; the first when empty */

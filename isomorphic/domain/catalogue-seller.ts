@@ -70,9 +70,11 @@ export interface ProductFields {
   edge?: number | null;
   craft?: number | null;
   stretch?: number | null;
-  /** grams per metre; null unsaid */
+  /** grams per metre (1-10,000); null or absent unsaid: buyers are offered kilograms only when it is given */
   weightPerMetre?: number | null;
+  /** cut plate: cents per unit; null is price by negotiation (a cut sample is always free) */
   platePrice?: number | null;
+  /** bulk: a quantity ladder whose first step is the minimum order per colour; empty is price by negotiation */
   ladder: PriceStep[];
 }
 

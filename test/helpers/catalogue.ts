@@ -3,6 +3,7 @@
 // index is kept as in production), signed-in users (rows and sessions made directly, as the account
 // suites test signing up), and multipart uploads.
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import { loadConfig } from '../../config/index';
@@ -124,4 +125,13 @@ export async function createCatalogueApi(dialect: DialectName, opts: CatalogueAp
     await testDb.cleanup();
     throw err;
   }
+}
+
+/** Uploads a small cream picture as this user, the way the upload control does; answers its stored path. */
+export async function uploadPicture(api: CatalogueApi, token: string): Promise<string> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f4eedc' } }).png().toBuffer();
+  const { storeAs } = await api.grant(token);
+  const res = await api.upload(token, { storeAs }, { name: 'ref.png', content: png });
+  if (res.body.code !== 0) throw new Error(res.body.message);
+  return storeAs;
 }

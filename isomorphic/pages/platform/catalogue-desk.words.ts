@@ -22,7 +22,5 @@ export const catalogueDeskWords = {
   takenDown: { zh: '已下架', en: 'Taken down' },
   decision: { zh: '处理：{reason}', en: 'Decision: {reason}' },
   publicPage: { zh: '商品页', en: 'Public page' },
-  next: { zh: '下一页', en: 'Next page' },
-  prev: { zh: '上一页', en: 'Previous page' },
   pageOf: { zh: '第 {page} 页，共 {total} 条', en: 'Page {page}, {total} in all' },
 };

@@ -15,6 +15,7 @@ import { platformWords } from './platform.words';
 import { catalogueDeskWords } from './catalogue-desk.words';
 import { useDecision } from './console-parts';
 import { ProductCell } from './product-cell';
+import { Pager } from '../catalogue/pager';
 
 const PAGE_SIZE = 20;
 const filters: CopyFlagFilter[] = ['open', 'dismissed', 'takenDown'];
@@ -48,13 +49,8 @@ export function Component() {
           <tbody>{page.list.map((f) => <CopyRow key={f.id} flag={f} />)}</tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <p className="console-form">
-          {page.pageNum > 1 ? <Link to={query(page.pageNum - 1)}>{d.prev}</Link> : null}
-          <span className="muted">{fill(d.pageOf, { page: page.pageNum, total: page.total })}</span>
-          {page.pageNum < pages ? <Link to={query(page.pageNum + 1)}>{d.next}</Link> : null}
-        </p>
-      ) : null}
+      <p className="muted">{fill(d.pageOf, { page: page.pageNum, total: page.total })}</p>
+      <Pager page={page.pageNum} pages={pages} href={query} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // /platform/products: the operator's product desk. Every company's products, searched by title, pattern
 // code or company name and filtered by status (/platform/product/list); each row takes the product down
 // with a reason its seller sees, or restores one the platform took down (/platform/product/takeDown).
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PlatformProduct } from '../../contracts/catalogue-seller';
 import type { Page } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
@@ -15,6 +15,7 @@ import { platformWords } from './platform.words';
 import { catalogueDeskWords } from './catalogue-desk.words';
 import { useDecision } from './console-parts';
 import { ProductCell } from './product-cell';
+import { Pager } from '../catalogue/pager';
 
 const PAGE_SIZE = 20;
 const filters: Array<Exclude<SellerStatusFilter, ''>> = ['onSale', 'offSale', 'takenDown'];
@@ -57,13 +58,8 @@ export function Component() {
           <tbody>{page.list.map((p) => <ProductRow key={p.id} product={p} />)}</tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <p className="console-form">
-          {page.pageNum > 1 ? <Link to={query(page.pageNum - 1)}>{d.prev}</Link> : null}
-          <span className="muted">{fill(d.pageOf, { page: page.pageNum, total: page.total })}</span>
-          {page.pageNum < pages ? <Link to={query(page.pageNum + 1)}>{d.next}</Link> : null}
-        </p>
-      ) : null}
+      <p className="muted">{fill(d.pageOf, { page: page.pageNum, total: page.total })}</p>
+      <Pager page={page.pageNum} pages={pages} href={query} />
     </section>
   );
 }

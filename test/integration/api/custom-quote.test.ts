@@ -2,16 +2,15 @@
 // kinds their company has on sale), quotes and declines with their rules and messages in both languages,
 // one answer per company that stays editable while the request is open, the buyer's view of the quotes
 // and the message they get, and another company's or an unmatched request's ids (IDOR).
-import sharp from 'sharp';
 import t from 'tap';
 import { dialects } from '../../helpers/db';
-import { createCatalogueApi } from '../../helpers/catalogue';
+import { createCatalogueApi, uploadPicture } from '../../helpers/catalogue';
 import { createSession } from '../../../api/modules/account/session';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { customQuoteCodeMessages as codeMessages } from '../../../isomorphic/domain/custom-quote';
 import { CustomQuoteLimits, QuoteStatus } from '../../../isomorphic/domain/custom-quote';
 import type { Page } from '../../../isomorphic/contracts/common';
-import type { CustomRequest, UploadedFile } from '../../../isomorphic/contracts/catalogue';
+import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
 import type { SellerCustomRequest } from '../../../isomorphic/contracts/custom-quote';
 import type { NoticePage } from '../../../isomorphic/contracts/notification';
 import { CustomQuoteCodes } from '../../../isomorphic/domain/custom-quote-codes';
@@ -54,13 +53,7 @@ for (const { dialect, skip } of await dialects()) {
 
     const alice = await api.signIn();
     const bob = await api.signIn();
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f4eedc' } }).png().toBuffer();
-    const uploadAs = async (token: string) => {
-      const { storeAs } = await api.grant(token);
-      const res = await api.upload<UploadedFile>(token, { storeAs }, { name: 'ref.png', content: png });
-      if (res.body.code !== 0) throw new Error(res.body.message);
-      return storeAs;
-    };
+    const uploadAs = (token: string) => uploadPicture(api, token);
     const sendPattern = async (token: string) => {
       const res = await api.post<CustomRequest>('/flower/customPattern', { images: [await uploadAs(token)], widthCm: 20, heightCm: 15, quantity: 300 }, token);
       if (res.body.code !== 0) throw new Error(res.body.message);

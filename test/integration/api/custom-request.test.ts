@@ -1,12 +1,11 @@
 // Custom pattern and garment requests on each dialect: every rule of SPEC §5 with its message in both
 // languages, reference images that must be the buyer's own uploads, and the buyer's list.
-import sharp from 'sharp';
 import t from 'tap';
 import { dialects } from '../../helpers/db';
-import { createCatalogueApi } from '../../helpers/catalogue';
+import { createCatalogueApi, uploadPicture } from '../../helpers/catalogue';
 import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
 import type { Page } from '../../../isomorphic/contracts/common';
-import type { CustomRequest, UploadedFile } from '../../../isomorphic/contracts/catalogue';
+import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(dialect, { skip }, async (t) => {
@@ -15,13 +14,7 @@ for (const { dialect, skip } of await dialects()) {
     const db = api.deps.db.db;
     const alice = await api.signIn();
     const bob = await api.signIn();
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f4eedc' } }).png().toBuffer();
-    const uploadAs = async (token: string) => {
-      const { storeAs } = await api.grant(token);
-      const res = await api.upload<UploadedFile>(token, { storeAs }, { name: 'ref.png', content: png });
-      if (res.body.code !== 0) throw new Error(res.body.message);
-      return storeAs;
-    };
+    const uploadAs = (token: string) => uploadPicture(api, token);
     const mine = [await uploadAs(alice.token), await uploadAs(alice.token), await uploadAs(alice.token), await uploadAs(alice.token)];
     const bobs = await uploadAs(bob.token);
     const pattern = (body: Record<string, unknown>, token = alice.token, lang: 'zh' | 'en' = 'en') =>
