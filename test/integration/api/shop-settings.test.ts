@@ -79,8 +79,10 @@ for (const { dialect, skip } of await dialects()) {
       t.match(r.body.data, { name: '潮州市金丝花边', abbreviation: '金丝', provinceName: '广东省', cityName: '潮州市', tel: '0768-2345678', smsMobiles: ['13800138000', '13912345678'], lat: 23.6567 });
       t.equal(r.body.data.logo?.path, logo);
       t.same(r.body.data.album.map((a) => a.path), album);
-      const info = await m.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${seller.companyId}`);
+      const info = await m.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${seller.companyId}`, undefined, 'zh');
       t.match(info.body.data, { name: '潮州市金丝花边', city: '潮州市', address: '枫溪区 如意路 8 号' });
+      const infoEn = await m.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${seller.companyId}`);
+      t.match(infoEn.body.data, { city: 'Chaozhou' }, 'the city in the page\'s language (issue 23)');
       t.notOk(JSON.stringify(info.body.data).includes('13912345678'), 'SMS numbers are not public');
       const partial = await update({ abbreviation: '金丝花边' });
       t.equal(partial.body.data.name, '潮州市金丝花边', 'fields not sent keep their value');
