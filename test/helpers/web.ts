@@ -11,6 +11,10 @@ import { LogSmsDriver } from '../../api/modules/sms/sms.driver';
 import { seedDemoData } from '../../api/db/seed/index';
 import type { Db } from '../../api/db/database';
 import { buildWebApp } from '../../server/app';
+import { encryptPassword } from '../../api/modules/account/password';
+import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
+import type { LoginResult } from '../../isomorphic/contracts/account';
+import { toSessionCompany, toSessionUser } from '../../isomorphic/stores/auth.store';
 import { createTestDb, FAST_PASSWORD_HASH } from './db';
 
 export interface TestApi { url: string; app: FastifyInstance; db: Db; close(): Promise<void> }
@@ -73,4 +77,15 @@ export const PUBLIC_URL = 'http://lace.test';
 export function buildTestWeb(apiUrl: string, opts: { routes?: RouteObject[]; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
   const config = loadConfig({ API_URL: apiUrl, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', DICT_REFRESH_MS: '60000', PUBLIC_READ_CACHE_MS: '0', PAGE_CACHE_MS: '0', ...opts.env }, []);
   return buildWebApp({ config, logger: false, routes: opts.routes, apiConnectTimeoutMs: 1000 });
+}
+
+export interface SignedIn { token: string; id: number; cookie: string }
+
+/** Signs a demo account in at the api and gives the cookies the web service would have set (token, user, company). */
+export async function signInDemo(api: TestApi, mobile: string): Promise<SignedIn> {
+  const key = loadConfig({}, []).passwordAesKey;
+  const res = await api.app.inject({ method: 'POST', url: '/front/user/login', payload: { mobile, password: encryptPassword(DEMO_PASSWORD, key) } });
+  const data = (res.json() as { data: LoginResult }).data;
+  const company = data.company ? `; company=${encodeURIComponent(JSON.stringify(toSessionCompany(data.company)))}` : '';
+  return { token: data.token, id: data.user.id, cookie: `x-token=${data.token}; user=${encodeURIComponent(JSON.stringify(toSessionUser(data.user)))}${company}` };
 }

@@ -5,15 +5,10 @@
 // reads only "does not exist".
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { encryptPassword } from '../../../api/modules/account/password';
-import { DEMO_PASSWORD } from '../../../api/db/seed/demo-accounts';
-import { loadConfig } from '../../../config/index';
-import type { LoginResult } from '../../../isomorphic/contracts/account';
 import type { EnquiryThread } from '../../../isomorphic/contracts/enquiry';
 import { EnquiryTarget } from '../../../isomorphic/domain/enquiry';
 import { PatternType, ProductStatus, Unit, BuyType } from '../../../isomorphic/domain/catalogue';
-import { toSessionCompany, toSessionUser } from '../../../isomorphic/stores/auth.store';
-import { buildTestWeb, startSeededApi, type TestApi } from '../../helpers/web';
+import { buildTestWeb, signInDemo, startSeededApi, type SignedIn, type TestApi } from '../../helpers/web';
 
 let api: TestApi;
 let web: FastifyInstance;
@@ -27,14 +22,8 @@ t.teardown(async () => {
   await api?.close();
 });
 
-interface Who { cookie: string; token: string; id: number }
-async function signIn(mobile: string): Promise<Who> {
-  const key = loadConfig({}, []).passwordAesKey;
-  const res = await api.app.inject({ method: 'POST', url: '/front/user/login', payload: { mobile, password: encryptPassword(DEMO_PASSWORD, key) } });
-  const data = (res.json() as { data: LoginResult }).data;
-  const company = data.company ? `; company=${encodeURIComponent(JSON.stringify(toSessionCompany(data.company)))}` : '';
-  return { token: data.token, id: data.user.id, cookie: `x-token=${data.token}; user=${encodeURIComponent(JSON.stringify(toSessionUser(data.user)))}${company}` };
-}
+type Who = SignedIn;
+const signIn = (mobile: string): Promise<Who> => signInDemo(api, mobile);
 
 async function call<T>(who: Who, url: string, payload: object): Promise<T> {
   const res = await api.app.inject({ method: 'POST', url, payload, headers: { 'x-token': who.token } });

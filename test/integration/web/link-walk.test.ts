@@ -3,12 +3,8 @@
 // console is refused to a buyer (403) and sends a guest to sign in, on the server render.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { encryptPassword } from '../../../api/modules/account/password';
-import { DEMO_PASSWORD, demoAccounts } from '../../../api/db/seed/demo-accounts';
-import { loadConfig } from '../../../config/index';
-import type { LoginResult } from '../../../isomorphic/contracts/account';
-import { toSessionUser } from '../../../isomorphic/stores/auth.store';
-import { buildTestWeb, startSeededApi, type TestApi } from '../../helpers/web';
+import { demoAccounts } from '../../../api/db/seed/demo-accounts';
+import { buildTestWeb, signInDemo, startSeededApi, type TestApi } from '../../helpers/web';
 
 let api: TestApi;
 let web: FastifyInstance;
@@ -22,12 +18,7 @@ t.teardown(async () => {
   await api?.close();
 });
 
-async function signIn(mobile: string): Promise<string> {
-  const key = loadConfig({}, []).passwordAesKey;
-  const res = await api.app.inject({ method: 'POST', url: '/front/user/login', payload: { mobile, password: encryptPassword(DEMO_PASSWORD, key) } });
-  const data = (res.json() as { data: LoginResult }).data;
-  return `x-token=${data.token}; user=${encodeURIComponent(JSON.stringify(toSessionUser(data.user)))}`;
-}
+const signIn = async (mobile: string): Promise<string> => (await signInDemo(api, mobile)).cookie;
 
 /** Same-site page links of an HTML document (no api, files or assets), products and companies sampled. */
 function linksOf(html: string): string[] {
