@@ -1,5 +1,5 @@
 // A quantity with − and + buttons and a typed value, clamped to [min, max]. Typing commits on blur or Enter.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export interface QuantityStepperProps {
   value: number;
@@ -15,12 +15,15 @@ export interface QuantityStepperProps {
 }
 
 export function QuantityStepper({ value, min = 1, max, disabled, label, decreaseLabel, increaseLabel, onChange, live }: QuantityStepperProps) {
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  // What the field shows while the buyer types, tied to the value it was typed against: once the value
+  // changes (the parent took it, or another control set it), the field shows the value again in the same
+  // render, with no frame of the old number as an effect that copied it would leave.
+  const [draft, setDraft] = useState<{ text: string; against: number } | null>(null);
+  const shown = draft && draft.against === value ? draft.text : String(value);
   const commit = (raw: string) => {
     const n = Math.floor(Number(raw));
     const next = Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : value;
-    setDraft(String(next));
+    setDraft({ text: String(next), against: value });
     if (next !== value) onChange(next);
   };
   return (
@@ -31,11 +34,11 @@ export function QuantityStepper({ value, min = 1, max, disabled, label, decrease
         type="text"
         inputMode="numeric"
         aria-label={label}
-        value={draft}
+        value={shown}
         disabled={disabled}
         onChange={(e) => {
           const typed = e.target.value.replace(/[^\d]/g, '');
-          setDraft(typed);
+          setDraft({ text: typed, against: value });
           const n = Number(typed);
           if (live && typed && n >= min && n <= max && n !== value) onChange(n);
         }}

@@ -118,8 +118,8 @@ t.test('checks out adding and editing an address in a dialog, without leaving th
   const expected = (await listed.count()) > 0 ? `¥${(Number((await listed.textContent())!.trim()) * 120).toFixed(2)}` : '价格面议';
   t.match(await facts.locator('[data-fact="price"]').textContent(), expected, 'the price at the quantity typed');
   await page.locator('.add-to-cart__kinds label', { hasText: '剪样' }).click();
-  // The field shows the kind's minimum once React has run the stepper's effect after the click: wait for it
-  // (bounded), then assert, so the check does not depend on how soon the machine gets there.
+  // The field shows the kind's minimum once the page has re-rendered after the click: wait for it (bounded),
+  // then assert, so the check does not depend on how soon the machine gets there.
   await page.waitForFunction(() => (document.querySelector('.add-to-cart .stepper__input') as HTMLInputElement | null)?.value === '1', undefined, { timeout: 10_000 }).catch(() => undefined);
   t.equal(await quantity.inputValue(), '1', 'back to sample cuts: the quantity starts at its minimum again');
 
