@@ -11,12 +11,13 @@ import { checkCompanyExtend, checkShopFields, type CompanyExtendInput, type Shop
 import { ApiError, notFound } from '../../http/errors';
 import type { StorageDriver } from '../file/storage';
 import { filesOwnedBy } from '../file/upload.service';
-import { areaNames, isProvinceAndCity } from '../area/area.service';
+import { areaNames, isProvinceAndCity, type AreaLang } from '../area/area.service';
 import type { ShopOwner } from './shop-owner';
 import { findCompany, updateCompanyRow } from './company.queries';
 import { CompanyStatus } from './company.service';
 
-export interface SettingsDeps { db: Kysely<Database>; storage: StorageDriver }
+/** `lang`: the language of the area names (the caller's; Chinese when not given). */
+export interface SettingsDeps { db: Kysely<Database>; storage: StorageDriver; lang?: AreaLang }
 
 type CompanyRow = Selectable<CompanyTable>;
 
@@ -48,8 +49,8 @@ async function ownCompany(db: Kysely<Database>, owner: ShopOwner): Promise<Compa
   return row;
 }
 
-export async function toShopSettings({ db, storage }: SettingsDeps, row: CompanyRow): Promise<ShopSettings> {
-  const names = await areaNames(db, [row.province, row.city]);
+export async function toShopSettings({ db, storage, lang }: SettingsDeps, row: CompanyRow): Promise<ShopSettings> {
+  const names = await areaNames(db, [row.province, row.city], lang);
   return {
     id: row.id,
     name: row.name,

@@ -45,17 +45,17 @@ export async function companyRoutes(fastify: FastifyInstance, { deps }: ModuleOp
   app.get('/company/getMyCompany', {
     config: { auth: 'seller' },
     schema: { tags: ['company'], security, summary: "My shop's settings, private fields (SMS numbers) included", response: responses(ShopSettingsSchema) },
-  }, async (request) => ok(request, await getShopSettings(settingsDeps, shopOwner(request))));
+  }, async (request) => ok(request, await getShopSettings({ ...settingsDeps, lang: requestLang(request) }, shopOwner(request))));
 
   app.post('/company/updateCompany', {
     config: { auth: 'seller' },
     schema: { tags: ['company'], security, summary: "My shop's face: name, abbreviation, main business, logo, banner, album, intro, tel, fax, SMS numbers, region, coordinates, address (only the fields sent change)", body: UpdateCompanyBody, response: responses(ShopSettingsSchema) },
-  }, async (request) => ok(request, await updateShop(settingsDeps, shopOwner(request), request.body), saved));
+  }, async (request) => ok(request, await updateShop({ ...settingsDeps, lang: requestLang(request) }, shopOwner(request), request.body), saved));
 
   app.post('/company/updateCompanyExtend', {
     config: { auth: 'seller' },
     schema: { tags: ['company'], security, summary: "My company's facts: registered capital, type, staff, turnover, markets, business model, customers, workshop area, founding date", body: UpdateCompanyExtendBody, response: responses(ShopSettingsSchema) },
-  }, async (request) => ok(request, await updateCompanyExtend(settingsDeps, shopOwner(request), request.body), saved));
+  }, async (request) => ok(request, await updateCompanyExtend({ ...settingsDeps, lang: requestLang(request) }, shopOwner(request), request.body), saved));
 
   app.get('/company/getCompanyQRcode', {
     config: { auth: 'public' },

@@ -42,24 +42,24 @@ export async function shopRoutes(fastify: FastifyInstance, { deps }: ModuleOptio
   app.get('/collaborateCompany/getCollaborateCompany/:id', {
     config: { auth: 'seller' },
     schema: { tags: partnerTags, security, summary: 'One of my partner companies', params: Type.Object({ id: Id }), response: responses(PartnerSchema) },
-  }, async (request) => ok(request, await getOwnPartner(shop, owner(request), request.params.id)));
+  }, async (request) => ok(request, await getOwnPartner({ ...shop, lang: requestLang(request) }, owner(request), request.params.id)));
 
   app.get('/collaborateCompany/listCollaborateCompanys', {
     config: { auth: 'seller' },
     schema: { tags: partnerTags, security, summary: 'My partner companies, in the order added', querystring: Type.Object(PageQuery), response: responses(PageOf(PartnerSchema)) },
-  }, async (request) => ok(request, await listOwnPartners(shop, owner(request), request.query)));
+  }, async (request) => ok(request, await listOwnPartners({ ...shop, lang: requestLang(request) }, owner(request), request.query)));
 
   app.post('/collaborateCompany/addCollaborateCompany', {
     config: { auth: 'seller' },
     schema: { tags: partnerTags, security, summary: 'Add a partner company', body: AddPartnerBody, response: responses(PartnerSchema) },
-  }, async (request) => ok(request, await addPartner(shop, owner(request), request.body), saved));
+  }, async (request) => ok(request, await addPartner({ ...shop, lang: requestLang(request) }, owner(request), request.body), saved));
 
   app.post('/collaborateCompany/updateCollaborateCompany', {
     config: { auth: 'seller' },
     schema: { tags: partnerTags, security, summary: 'Change one of my partner companies', body: UpdatePartnerBody, response: responses(PartnerSchema) },
   }, async (request) => {
     const { id, ...input } = request.body;
-    return ok(request, await changePartner(shop, owner(request), id, input), saved);
+    return ok(request, await changePartner({ ...shop, lang: requestLang(request) }, owner(request), id, input), saved);
   });
 
   app.get('/collaborateCompany/deleteCollaborateCompany', {

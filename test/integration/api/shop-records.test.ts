@@ -163,7 +163,8 @@ for (const { dialect, skip } of await dialects()) {
       const add = await m.post<Partner>('/collaborateCompany/addCollaborateCompany', { name: '汕头印染厂', kind: 1, contact: '陈经理', tel: '0754-88886666', province: '44', city: '4405', intro: '合作十年', logo }, alice.token);
       t.equal(add.body.code, 0, add.body.message);
       partner = add.body.data;
-      t.match(partner, { name: '汕头印染厂', provinceName: '广东省', cityName: '汕头市', logo: { path: logo } });
+      t.match(partner, { name: '汕头印染厂', provinceName: 'Guangdong', cityName: 'Shantou', logo: { path: logo } }, 'area names in the caller\'s language (English here)');
+      t.match((await m.get<Partner>(`/collaborateCompany/getCollaborateCompany/${partner.id}`, alice.token, 'zh')).body.data, { provinceName: '广东省', cityName: '汕头市' }, 'and in Chinese for a Chinese page');
       await m.post('/collaborateCompany/addCollaborateCompany', { name: '广州婚纱工坊', kind: 2 }, alice.token);
       const list = await m.get<Page<Partner>>('/collaborateCompany/listCollaborateCompanys?pageNum=1&pageSize=1', alice.token);
       t.equal(list.body.data.total, 2);

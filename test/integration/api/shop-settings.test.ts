@@ -76,7 +76,9 @@ for (const { dialect, skip } of await dialects()) {
       });
       t.equal(r.body.code, 0, r.body.message);
       t.equal(r.body.message, 'Saved');
-      t.match(r.body.data, { name: '潮州市金丝花边', abbreviation: '金丝', provinceName: '广东省', cityName: '潮州市', tel: '0768-2345678', smsMobiles: ['13800138000', '13912345678'], lat: 23.6567 });
+      t.match(r.body.data, { name: '潮州市金丝花边', abbreviation: '金丝', provinceName: 'Guangdong', cityName: 'Chaozhou', tel: '0768-2345678', smsMobiles: ['13800138000', '13912345678'], lat: 23.6567 }, 'area names in the caller\'s language (English here)');
+      const own = await m.get<ShopSettings>('/company/getMyCompany', seller.token, 'zh');
+      t.match(own.body.data, { provinceName: '广东省', cityName: '潮州市' }, 'and in Chinese for a Chinese page');
       t.equal(r.body.data.logo?.path, logo);
       t.same(r.body.data.album.map((a) => a.path), album);
       const info = await m.get<CompanyInfo>(`/company/getCompanyInfo?companyId=${seller.companyId}`, undefined, 'zh');
