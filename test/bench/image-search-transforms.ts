@@ -139,7 +139,7 @@ function indoorLight(src: Raw, r: Rng, warm: boolean): Raw {
 }
 
 /** A textured surface the lace is laid on: a knit, denim, wood grain or a printed fabric, `w`×`h`, raw RGB. */
-function texturedSurface(r: Rng, w: number, h: number): Raw {
+function texturedSurface(r: Rng, w: number, h: number): Raw & { kind: string } {
   const kind = r.pick(['knit', 'denim', 'wood', 'print'] as const);
   const out = Buffer.alloc(w * h * 3);
   const set = (i: number, c: readonly number[], k: number) => { out[i] = clamp8(c[0] * k); out[i + 1] = clamp8(c[1] * k); out[i + 2] = clamp8(c[2] * k); };
@@ -196,7 +196,7 @@ function texturedSurface(r: Rng, w: number, h: number): Raw {
       }
     }
   }
-  return { data: out, width: w, height: h };
+  return { data: out, width: w, height: h, kind };
 }
 
 /**
@@ -220,8 +220,14 @@ function threadAlpha(src: Raw): Uint8Array {
   return a;
 }
 
-/** The catalogue picture as a buyer might photograph it; returns an encoded JPEG. */
-export async function transform(name: TransformName, picture: Buffer, r: Rng): Promise<Buffer> {
+/** Where the lace lies in a transformed photo, for the row that lays it on a surface (lace-focus.ts). */
+export interface LaceTruth { mask?: Raw; surface?: string; seeThrough?: boolean }
+
+/**
+ * The catalogue picture as a buyer might photograph it; returns an encoded JPEG. `truth` (texturedBackdrop
+ * only): receives the lace's footprint in the photo (255 inside the piece, turned as it is, 0 outside).
+ */
+export async function transform(name: TransformName, picture: Buffer, r: Rng, truth?: LaceTruth): Promise<Buffer> {
   const src = await toRaw(picture);
   const { width: w, height: h } = src;
   switch (name) {
@@ -304,11 +310,23 @@ export async function transform(name: TransformName, picture: Buffer, r: Rng): P
         rgba[i * 4 + 3] = alpha ? alpha[i] : 255;
       }
       const lace = await sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).resize(lw, lh).png().toBuffer();
-      const turned = await sharp(lace).rotate(r.range(-10, 10), { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+      const turnedBy = r.range(-10, 10);
+      const turned = await sharp(lace).rotate(turnedBy, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
       const meta = await sharp(turned).metadata();
       const tw = meta.width ?? lw, th = meta.height ?? lh;
       const left = r.int(0, Math.max(0, bw - tw)), top = r.int(0, Math.max(0, bh - th));
       const laid = await fromRaw(surface).composite([{ input: turned, left, top }]).removeAlpha().raw().toBuffer();
+      if (truth) {
+        // The piece's whole footprint (threads and the gaps between them), turned and placed as the lace is.
+        const deg = turnedBy;
+        const solid = await sharp({ create: { width: lw, height: lh, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
+        const footprint = await sharp(solid).rotate(deg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+        const placed = await sharp({ create: { width: bw, height: bh, channels: 3, background: '#000' } }).composite([{ input: footprint, left, top }]).png().toBuffer();
+        const m = await sharp(placed).resize(w, h).removeAlpha().raw().toBuffer();
+        truth.mask = { data: m, width: w, height: h };
+        truth.surface = surface.kind;
+        truth.seeThrough = seeThrough;
+      }
       // A little room light on top: brightness and a faint cast, then the phone's noise.
       const k = r.range(0.8, 1.1), cast = [r.range(0.95, 1.05), 1, r.range(0.9, 1.05)];
       for (let i = 0; i < laid.length; i++) laid[i] = clamp8(laid[i] * k * cast[i % 3]);

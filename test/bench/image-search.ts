@@ -45,7 +45,7 @@ import { parseSweep, sweeper } from './image-search-sweep';
 import { FOCUS_VIEWS, MAX_QUERY_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
-import { transform, TRANSFORMS, TRANSFORM_LABELS, type TransformName } from './image-search-transforms';
+import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
 import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-index.worker';
 import { copyReport, copyScores, type CopyScores } from './image-search-copies';
 
@@ -288,7 +288,8 @@ async function main() {
     // The colourway row asks only designs that have a sibling: the right colour must beat the same motif.
     const design = name === 'colourway' ? 5 * qr.int(0, Math.floor((DESIGNS - 1) / 5)) : qr.int(0, DESIGNS - 1);
     const target = byDesign.get(design)![name === 'colourway' ? qr.int(0, 1) : 0];
-    return { design, target, query: await transform(name === 'colourway' ? 'jpeg40' : name, target.picture, new Rng(q * 97 + design)) };
+    const truth: LaceTruth = {};
+    return { design, target, truth, query: await transform(name === 'colourway' ? 'jpeg40' : name, target.picture, new Rng(q * 97 + design), truth) };
   };
   const rowRng = (name: string) => new Rng(name.length * 1000 + 17);
 
@@ -393,20 +394,27 @@ async function main() {
   for (const name of rows) {
     const qr = rowRng(name);
     const list: Rank[] = [];
+    /** The textured-backdrop row's recall@1 by surface: right answers and queries. */
+    const bySurface = new Map<string, [number, number]>();
     for (let q = 0; q < QUERIES; q++) {
-      const { design, target, query } = await nextQuery(name, qr, q);
+      const { design, target, query, truth } = await nextQuery(name, qr, q);
       const { hits, img, vecs, exactHits } = await engineSearch(query);
       for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });
       if (hits[0]) topScores.push({ score: hits[0].score, right: e === 0 });
+      if (truth.surface) {
+        const key = `${truth.surface}${truth.seeThrough ? ' see-through' : ''}`, tally = bySurface.get(key) ?? [0, 0];
+        bySurface.set(key, [tally[0] + (e === 0 ? 1 : 0), tally[1] + 1]);
+      }
       if (COPIES) copies.push(copyScores(name, index.search(vecs, products.length), (id) => products[id - 1].design, design));
       if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${LAYOUTS[design % LAYOUTS.length]}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
       const qparts = e > 0 && EXPLAIN ? await queryParts(img) : [];
       if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
     }
     ranks.set(name, list);
+    if (bySurface.size) log(`${name} recall@1 by surface: ${[...bySurface].sort().map(([k, [right, all]]) => `${k} ${right}/${all}`).join(', ')}`);
     const r1 = list.filter((x) => x.engine === 0).length / list.length;
     const r10 = list.filter((x) => x.engine < 10).length / list.length;
     log(`${name}: recall@1 ${f2(r1)} recall@10 ${f2(r10)} (exact ${f2(list.filter((x) => x.exact === 0).length / list.length)}; baseline ${f2(list.filter((x) => x.baseline === 0).length / list.length)})`);

@@ -38,6 +38,34 @@ t.test('findLace finds lace lying on a smoother backdrop, and nothing in an all-
   t.equal(await findLace(allLace), null, 'no region when the lace fills the photo');
 });
 
+/** A 600×450 photo of lace on a busy surface: a check print of 12 px squares, with the lace at (300, 140). */
+async function laceOnCheckPrint(): Promise<Buffer> {
+  const w = 600, h = 450;
+  const px = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const on = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0;
+      const i = (y * w + x) * 3;
+      px[i] = on ? 200 : 40; px[i + 1] = on ? 60 : 150; px[i + 2] = on ? 70 : 160;
+    }
+  }
+  const lace = await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 220, 220);
+  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: lace, left: 300, top: 140 }]).jpeg({ quality: 90 }).toBuffer();
+}
+
+t.test('findLace finds lace on a surface as busy as lace, against the surface seen at the photo\'s border', async (t) => {
+  const r = await findLace(await decodeUpload(await laceOnCheckPrint()));
+  t.ok(r, 'a region, though the print is textured everywhere');
+  const ix = r ? Math.max(0, Math.min(r.left + r.width, 520) - Math.max(r.left, 300)) : 0;
+  const iy = r ? Math.max(0, Math.min(r.top + r.height, 360) - Math.max(r.top, 140)) : 0;
+  const iou = r ? (ix * iy) / (r.width * r.height + 220 * 220 - ix * iy) : 0;
+  t.ok(iou > 0.55, `the region is the lace (IoU ${iou.toFixed(2)})`);
+  for (const layout of ['fabric', 'eyelash'] as const) {
+    const allLace = await decodeUpload(await renderLaceJpeg(designFor(13, layout), '#c8102e', 'full', 400, 400));
+    t.equal(await findLace(allLace), null, `still no region in an all-lace photo (${layout})`);
+  }
+});
+
 t.test('focus views: in a query only where they apply; one picture per view for the catalogue', async (t) => {
   const onTable = await decodeUpload(await laceOnTable());
   const allLace = await decodeUpload(await renderLaceJpeg(designFor(12, 'eyelash'), '#1f3a93', 'full', 400, 400));

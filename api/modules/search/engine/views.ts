@@ -51,7 +51,7 @@ async function cropSquare(img: RgbImage, cx: number, cy: number, side: number, s
   return toRgb(raw(img).extract({ left, top, width: s, height: s }).resize(size, size, { kernel: 'cubic' }));
 }
 
-interface Square { left: number; top: number; side: number }
+export interface Square { left: number; top: number; side: number }
 
 function cropPixels(img: RgbImage, sq: Square, size: number): Promise<RgbImage> {
   return toRgb(raw(img).extract({ left: sq.left, top: sq.top, width: sq.side, height: sq.side }).resize(size, size, { kernel: 'cubic' }));
@@ -240,8 +240,125 @@ export async function findLace(img: RgbImage): Promise<LaceRegion | null> {
     x0 = Math.min(x0, p.x0); y0 = Math.min(y0, p.y0); x1 = Math.max(x1, p.x1); y1 = Math.max(y1, p.y1);
   }
   const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
-  if (bw * bh > FOCUS_MAX_AREA * n || Math.min(bw, bh) < FOCUS_MIN_SIDE * Math.min(w, h)) return null;
+  if (Math.min(bw, bh) < FOCUS_MIN_SIDE * Math.min(w, h)) return null;
+  if (bw * bh > FOCUS_MAX_AREA * n) {
+    // Texture nearly everywhere: an all-lace photo, or lace on a surface as busy as lace (knit, a print).
+    const r = laceAgainstBorder(px, e, w, h);
+    return r && { left: r.left / k, top: r.top / k, width: r.width / k, height: r.height / k };
+  }
   return { left: x0 / k, top: y0 / k, width: bw / k, height: bh / k };
+}
+
+// ---- Lace on a busy surface ---------------------------------------------------------------------------------
+// When texture is everywhere, fine energy alone cannot tell lace from a knit or a printed cloth. What can: the
+// surface runs out to the photo's edges, and a buyer frames the lace inside it. So the photo's border is taken
+// as a sample of the surface (colour, contrast, fine energy, how oriented its strokes are), every block of the
+// photo is compared with its nearest border blocks, and the blocks unlike any part of the border are the lace.
+// An all-lace photo has lace at its border too, so nothing inside stands out from it: no region.
+
+const BORDER_BLOCKS = 24;        // blocks along the small copy's longer side
+const BORDER_NEAREST = 3;        // a block's distance from the border: to its 3rd nearest border block
+const BORDER_SPREAD = 2.5;       // "unlike the border": this many times the border's own typical spread
+const BORDER_MIN_OUTSIDE = 0.6;  // at least this share of the border ring must be surface, not lace
+const BORDER_MIN_AREA = 0.08;    // the lace found must cover at least this share of the photo …
+const BORDER_MAX_AREA = FOCUS_MAX_AREA; // … and at most this (more is all lace, as above)
+
+/** The lace's box in the small copy's pixels, found against the surface seen at the photo's border; or null. */
+function laceAgainstBorder(px: Uint8Array, e: Float32Array, w: number, h: number): LaceRegion | null {
+  const size = Math.ceil(Math.max(w, h) / BORDER_BLOCKS);
+  const gw = Math.floor(w / size), gh = Math.floor(h / size);
+  if (gw < 6 || gh < 6) return null;
+  const DIM = 8;
+  const f = new Float32Array(gw * gh * DIM);
+  for (let by = 0; by < gh; by++) {
+    for (let bx = 0; bx < gw; bx++) {
+      let sl = 0, sl2 = 0, sa = 0, sb = 0, se = 0, jxx = 0, jyy = 0, jxy = 0, cnt = 0;
+      for (let y = by * size; y < (by + 1) * size; y++) {
+        for (let x = bx * size; x < (bx + 1) * size; x++) {
+          const i = y * w + x, o = i * 3;
+          const R = px[o], G = px[o + 1], B = px[o + 2];
+          const L = (R + G + B) / 3;
+          sl += L; sl2 += L * L; sa += R - G; sb += (R + G) / 2 - B; se += e[i]; cnt++;
+          if (x > 0 && x < w - 1 && y > 0 && y < h - 1) {
+            const lum = (j: number) => (px[j * 3] + px[j * 3 + 1] + px[j * 3 + 2]) / 3;
+            const gx = lum(i + 1) - lum(i - 1), gy = lum(i + w) - lum(i - w);
+            jxx += gx * gx; jyy += gy * gy; jxy += gx * gy;
+          }
+        }
+      }
+      const mean = sl / cnt, tr = jxx + jyy;
+      const coherence = tr > 0 ? Math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy) / tr : 0;
+      const angle = Math.atan2(2 * jxy, jxx - jyy);
+      const o = (by * gw + bx) * DIM;
+      f[o] = mean; f[o + 1] = sa / cnt; f[o + 2] = sb / cnt;
+      f[o + 3] = Math.sqrt(Math.max(0, sl2 / cnt - mean * mean));
+      f[o + 4] = se / cnt;
+      f[o + 5] = coherence * Math.cos(angle); f[o + 6] = coherence * Math.sin(angle);
+      f[o + 7] = Math.log1p(Math.sqrt(tr / cnt));
+    }
+  }
+  // Each feature in units of its spread over the photo, so that none outweighs the others.
+  const blocks = gw * gh;
+  for (let d = 0; d < DIM; d++) {
+    let m = 0, m2 = 0;
+    for (let b = 0; b < blocks; b++) { m += f[b * DIM + d]; m2 += f[b * DIM + d] ** 2; }
+    m /= blocks;
+    const sd = Math.sqrt(Math.max(0, m2 / blocks - m * m)) || 1;
+    for (let b = 0; b < blocks; b++) f[b * DIM + d] = (f[b * DIM + d] - m) / sd;
+  }
+  const border: number[] = [];
+  for (let by = 0; by < gh; by++) for (let bx = 0; bx < gw; bx++) if (bx === 0 || by === 0 || bx === gw - 1 || by === gh - 1) border.push(by * gw + bx);
+  const kthNearest = (b: number) => {
+    const best = new Array<number>(BORDER_NEAREST).fill(Infinity);
+    for (const c of border) {
+      if (c === b) continue;
+      let d2 = 0;
+      for (let d = 0; d < DIM; d++) d2 += (f[b * DIM + d] - f[c * DIM + d]) ** 2;
+      if (d2 < best[BORDER_NEAREST - 1]) { best[BORDER_NEAREST - 1] = d2; best.sort((x, y) => x - y); }
+    }
+    return Math.sqrt(best[BORDER_NEAREST - 1]);
+  };
+  const dist = new Float32Array(blocks);
+  for (let b = 0; b < blocks; b++) dist[b] = kthNearest(b);
+  // The border's own spread: how far a border block typically is from the rest of the border.
+  const ownSpread = border.map((b) => dist[b]).sort((x, y) => x - y)[Math.floor(border.length / 2)];
+  const threshold = BORDER_SPREAD * Math.max(ownSpread, 0.25);
+  const lace = Uint8Array.from(dist, (d) => (d > threshold ? 1 : 0));
+  if (border.filter((b) => !lace[b]).length < BORDER_MIN_OUTSIDE * border.length) return null;
+  // The largest connected group of lace blocks (8-neighbours), and the box around it and any not much smaller.
+  const label = new Int32Array(blocks);
+  const pieces: Array<{ size: number; x0: number; y0: number; x1: number; y1: number }> = [];
+  for (let s = 0; s < blocks; s++) {
+    if (!lace[s] || label[s]) continue;
+    const piece = { size: 0, x0: gw, y0: gh, x1: -1, y1: -1 };
+    pieces.push(piece);
+    label[s] = pieces.length;
+    const stack = [s];
+    while (stack.length) {
+      const j = stack.pop() as number;
+      const x = j % gw, y = (j - x) / gw;
+      piece.size++;
+      piece.x0 = Math.min(piece.x0, x); piece.x1 = Math.max(piece.x1, x); piece.y0 = Math.min(piece.y0, y); piece.y1 = Math.max(piece.y1, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx, ny = y + dy, nj = ny * gw + nx;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh || !lace[nj] || label[nj]) continue;
+          label[nj] = label[s];
+          stack.push(nj);
+        }
+      }
+    }
+  }
+  if (!pieces.length) return null;
+  const largest = Math.max(...pieces.map((p) => p.size));
+  let x0 = gw, y0 = gh, x1 = -1, y1 = -1;
+  for (const p of pieces) {
+    if (p.size < largest * 0.25) continue;
+    x0 = Math.min(x0, p.x0); y0 = Math.min(y0, p.y0); x1 = Math.max(x1, p.x1); y1 = Math.max(y1, p.y1);
+  }
+  const area = ((x1 - x0 + 1) * (y1 - y0 + 1)) / blocks;
+  if (area < BORDER_MIN_AREA || area > BORDER_MAX_AREA || largest < BORDER_MIN_AREA * 0.5 * blocks) return null;
+  return { left: x0 * size, top: y0 * size, width: (x1 - x0 + 1) * size, height: (y1 - y0 + 1) * size };
 }
 
 /** Otsu's threshold of values in [0, max]: the level that best splits them into two classes. */
@@ -268,7 +385,7 @@ const FOCUS_SAME_AS_FULL = 0.9;  // a focus square this close to the photo's sho
 const FOCUS_CENTRE = 0.75;       // 'focusCentre': the region's shorter side, at most this much of its longer
 
 /** The square a focus view shows (pixels), or null when there is no lace region or the view would be 'full'. */
-function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null): Square | null {
+export function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null): Square | null {
   if (!r) return null;
   const m = Math.min(img.width, img.height);
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
