@@ -19,5 +19,6 @@ import { enquiry } from './2026112450-enquiry';
 import { purchaseMatching } from './2026112451-purchase-matching';
 import { patternCopy } from './2026112452-pattern-copy';
 import { productWeight } from './2026112453-product-weight';
+import { searchTerms } from './2026112470-search-terms';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms];

@@ -6,7 +6,7 @@ import type { DialectName } from '../../db/database';
 import type { ColourCardTable, ProductImageTable, ProductTable } from './catalogue.table';
 import { ProductStatus } from '../../../isomorphic/domain/catalogue';
 import type { Term } from './text-analysis';
-import { matchSql } from './search-index';
+import { ftsScores, matchSql } from './search-index';
 import { onSaleSql, productsWithCompany, summaryColumns } from './catalogue.joins';
 import { latestCompanyChange } from '../company/company.joins';
 
@@ -76,11 +76,26 @@ export type SearchRow = ProductSummaryRow & { score: number };
  * common as 蕾丝 or "lace"), the page is the best of the newest SEARCH_POOL. Totals are counted up to
  * COUNT_CAP and then said as "at least" (`totalCapped`): counting every match of a common word cost more
  * than the rest of the search (on PostgreSQL each counted row is a document read and matched again).
+ * On SQLite the candidates are ranked in the api (ftsScores: FTS5's bm25 formula without FTS5's reading
+ * of every match to weigh the words).
  */
 export const SEARCH_POOL = 500;
 export const COUNT_CAP = 1_000;
 
 export interface SearchResult { rows: SearchRow[]; total: number; totalCapped: boolean }
+
+/** How many rows the query (`select 1 …`) gives, counted up to COUNT_CAP; more than that is said as the cap and a flag. */
+async function countCapped(db: Kysely<Database>, query: RawBuilder<unknown>, known = 0): Promise<{ total: number; totalCapped: boolean }> {
+  const r = await sql<{ n: number }>`select count(*) as n from (${query} limit ${COUNT_CAP + 1}) x`.execute(db);
+  const n = Math.max(known, Number(r.rows[0]?.n ?? 0));
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** The listing's total up to COUNT_CAP (a search without words is the listing, counted as a search is). */
+export function countProductsCapped(db: Kysely<Database>, f: ProductFilter): Promise<{ total: number; totalCapped: boolean }> {
+  return countCapped(db, sql`select 1 from product p where ${filterSql(f)}`);
+}
+
 
 /** One page of a text search and its total (capped); order by relevance unless a sort is given. */
 export async function searchProducts(
@@ -89,37 +104,64 @@ export async function searchProducts(
 ): Promise<SearchResult> {
   const m = matchSql(dialect, terms, mode);
   const where = sql`${m.where} and ${filterSql(f)}`;
-  const capped = async (known: number): Promise<{ total: number; totalCapped: boolean }> => {
-    const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${m.from} where ${where} limit ${COUNT_CAP + 1}) x`.execute(db);
-    const n = Math.max(known, Number(r.rows[0]?.n ?? 0));
-    return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
-  };
+  const matches = sql`select 1 from ${m.from} where ${where}`;
 
   if (sort === 'relevance') {
     const pool = Math.max(SEARCH_POOL, offset + limit);
-    const found = await sql<{ id: number; score: number }>`select p.id, ${m.score} as score from ${m.from}
-      where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
-    const all = found.rows.length <= pool;
-    const ranked = found.rows.slice(0, pool).map((r) => ({ id: Number(r.id), score: Number(r.score) }))
-      .sort((a, b) => b.score - a.score || b.id - a.id)
-      .slice(offset, offset + limit);
+    let candidates: Array<{ id: number; score: number }>;
+    if (dialect === 'sqlite') {
+      const found = await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
+      const ids = found.rows.map((r) => Number(r.id));
+      const scores = await ftsScores(db, terms, ids.slice(0, pool));
+      candidates = ids.map((id) => ({ id, score: scores.get(id) ?? 0 }));
+    } else {
+      // The ids first, then ts_rank of the pool's documents: where the planner reads the matches from the
+      // GIN index and sorts them, it then sorts ids, not every matching document (18 MB on disk for
+      // "embroidered mesh" at 100,000 products).
+      const found = await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
+      const ids = found.rows.map((r) => Number(r.id));
+      const scored = ids.length === 0 ? [] : (await sql<{ id: number; score: number }>`select s.product_id as id, ${m.score} as score
+        from product_search s where s.product_id = any(${ids.slice(0, pool)})`.execute(db)).rows;
+      const scores = new Map(scored.map((r) => [Number(r.id), Number(r.score)]));
+      candidates = ids.map((id) => ({ id, score: scores.get(id) ?? 0 }));
+    }
+    const all = candidates.length <= pool;
+    const ranked = rank(candidates, pool, offset, limit);
     const [rows, count] = await Promise.all([
       summaryRows(db, ranked.map((r) => r.id)),
-      all ? { total: found.rows.length, totalCapped: false } : capped(found.rows.length),
+      all ? { total: candidates.length, totalCapped: false } : countCapped(db, matches, candidates.length),
     ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { rows: ranked.flatMap((r) => { const row = byId.get(r.id); return row ? [{ ...row, score: r.score }] : []; }), ...count };
+    return withRows(ranked, rows, count);
   }
 
-  // Sorted: the sort's own order over every match (the engine picks index or sort). No relevance is
-  // computed (score 0): FTS5's bm25 reads every match of each word to weigh it, whatever the page.
-  const [page, count] = await Promise.all([
-    sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db),
-    capped(0),
-  ]);
+  // Sorted: the sort's own order over every match. No relevance is computed (score 0).
+  const count = await countCapped(db, matches);
+  // More than COUNT_CAP matches (a tenth of the catalogue at 100,000): the products are read in the sort's
+  // own index and each is tested against the text index, which fills a page within a few dozen rows;
+  // fewer: the matches are collected from the text index and sorted.
+  const page = count.totalCapped
+    ? await sql<{ id: number }>`select p.id from ${walkSql(dialect)} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db)
+    : await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db);
   const ids = page.rows.map((r) => Number(r.id));
   const byId = new Map((await summaryRows(db, ids)).map((r) => [r.id, r]));
   return { rows: ids.flatMap((id) => { const row = byId.get(id); return row ? [{ ...row, score: 0 }] : []; }), ...count };
+}
+
+/** The page of the first `pool` candidates by relevance (ties: the newer first). */
+function rank(candidates: Array<{ id: number; score: number }>, pool: number, offset: number, limit: number) {
+  return candidates.slice(0, pool).sort((a, b) => b.score - a.score || b.id - a.id).slice(offset, offset + limit);
+}
+
+function withRows(ranked: Array<{ id: number; score: number }>, rows: ProductSummaryRow[], count: { total: number; totalCapped: boolean }): SearchResult {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ranked.flatMap((r) => { const row = byId.get(r.id); return row ? [{ ...row, score: r.score }] : []; }), ...count };
+}
+
+/** FROM of a sorted search that walks products in the sort's index and probes the text index for each. */
+function walkSql(dialect: DialectName): RawBuilder<unknown> {
+  return dialect === 'sqlite'
+    ? sql`product p cross join product_fts on product_fts.rowid = p.id`
+    : sql`product p cross join lateral (select s.doc from product_search s where s.product_id = p.id) s`;
 }
 
 /** Summary rows of these product ids (any order). */

@@ -12,7 +12,7 @@ import { ladderMinimum, ladderUnitPrice } from '../../../isomorphic/domain/price
 import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
 import { ApiError, gone, notFound } from '../../http/errors';
 import {
-  anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
+  anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, countProductsCapped, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
   searchProducts, summariesByIds, insertProduct, updateProductRow, deleteProductRow, productIdsOfCompany,
   type ListFilter, type ProductFilter, type ProductSort, type ProductSummaryRow,
 } from './catalogue.queries';
@@ -77,8 +77,18 @@ export async function searchCatalogue(
   const { db, storage, dialect = 'sqlite' } = deps;
   const terms = parseQuery(keyword);
   if (terms.length === 0) {
-    const listing = await listCatalogue(deps, f, sort === 'relevance' ? 'newest' : sort, page);
-    return { ...listing, list: listing.list.map((p) => ({ ...p, score: 0, titleParts: highlight(p.title, []), titleEnParts: highlight(p.titleEn, []) })) };
+    // The listing, its total counted as a search's is (up to COUNT_CAP).
+    const [rows, count] = await Promise.all([
+      listProducts(db, f, sort === 'relevance' ? 'newest' : sort, (page.pageNum - 1) * page.pageSize, page.pageSize),
+      countProductsCapped(db, f),
+    ]);
+    return {
+      list: rows.map((r) => ({ ...toSummary(storage, r), score: 0, titleParts: highlight(r.title, []), titleEnParts: highlight(r.title_en, []) })),
+      total: count.total,
+      ...(count.totalCapped ? { totalCapped: true } : {}),
+      pageNum: page.pageNum,
+      pageSize: page.pageSize,
+    };
   }
   const offset = (page.pageNum - 1) * page.pageSize;
   let result = await searchProducts(db, dialect, terms, 'all', f, sort, offset, page.pageSize);

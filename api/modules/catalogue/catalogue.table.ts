@@ -51,6 +51,9 @@ export interface ColourCardTable {
 /** The PostgreSQL full-text document of a product (SQLite keeps it in the FTS5 table product_fts). */
 export interface ProductSearchTable { product_id: number; doc: string }
 
+/** SQLite only: the tokens of product_fts's four columns as written (space-separated), for ranking in the api (search-index.ts). */
+export interface ProductSearchTermsTable { product_id: number; tw: string; tc: string; bw: string; bc: string }
+
 /** A pair of products of two companies whose pictures photo search finds nearly the same (pattern-copy detection). */
 export interface ProductCopyFlagTable {
   id: Generated<number>;
@@ -69,5 +72,6 @@ export interface CatalogueTables {
   product_image: ProductImageTable;
   colour_card: ColourCardTable;
   product_search: ProductSearchTable;
+  product_search_terms: ProductSearchTermsTable;
   product_copy_flag: ProductCopyFlagTable;
 }

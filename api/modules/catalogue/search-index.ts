@@ -84,12 +84,14 @@ export async function indexProducts({ db, dialect }: IndexDb, ids: number[]): Pr
     const rows = await loadSources(db, chunk);
     if (dialect === 'sqlite') {
       await sql`delete from product_fts where rowid in (${sql.join(chunk)})`.execute(db);
+      await sql`delete from product_search_terms where product_id in (${sql.join(chunk)})`.execute(db);
       if (rows.length === 0) continue;
       const values = rows.map((r) => {
         const d = documentOf(r);
         return sql`(${r.id}, ${d.tw.join(' ')}, ${d.tc.join(' ')}, ${d.bw.join(' ')}, ${d.bc.join(' ')})`;
       });
       await sql`insert into product_fts (rowid, tw, tc, bw, bc) values ${sql.join(values)}`.execute(db);
+      await sql`insert into product_search_terms (product_id, tw, tc, bw, bc) values ${sql.join(values)}`.execute(db);
     } else {
       if (rows.length === 0) continue;
       const values = rows.map((r) => sql`(${r.id}, cast(${tsvectorLiteral(documentOf(r))} as tsvector))`);
@@ -102,15 +104,19 @@ export async function indexProducts({ db, dialect }: IndexDb, ids: number[]): Pr
 /** Drops the search documents of deleted products. */
 export async function unindexProducts({ db, dialect }: IndexDb, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  if (dialect === 'sqlite') await sql`delete from product_fts where rowid in (${sql.join(ids)})`.execute(db);
-  else await db.deleteFrom('product_search').where('product_id', 'in', ids).execute();
+  if (dialect === 'sqlite') {
+    await sql`delete from product_fts where rowid in (${sql.join(ids)})`.execute(db);
+    await sql`delete from product_search_terms where product_id in (${sql.join(ids)})`.execute(db);
+  } else await db.deleteFrom('product_search').where('product_id', 'in', ids).execute();
 }
 
 /** Rebuilds the whole index from the product table (after a bulk load, or when it is missing rows). */
 export async function rebuildSearchIndex(target: IndexDb, log: (msg: string) => void = () => undefined): Promise<number> {
   const { db, dialect } = target;
-  if (dialect === 'sqlite') await sql`insert into product_fts (product_fts) values ('delete-all')`.execute(db);
-  else await sql`truncate product_search`.execute(db);
+  if (dialect === 'sqlite') {
+    await sql`insert into product_fts (product_fts) values ('delete-all')`.execute(db);
+    await sql`delete from product_search_terms`.execute(db);
+  } else await sql`truncate product_search`.execute(db);
   let last = 0, done = 0;
   for (;;) {
     const ids = (await db.selectFrom('product').select('id').where('id', '>', last).orderBy('id').limit(5000).execute()).map((r) => r.id);
@@ -125,10 +131,11 @@ export async function rebuildSearchIndex(target: IndexDb, log: (msg: string) => 
   return done;
 }
 
-/** How many products have a search document. */
+/** How many products have a search document (on SQLite, with its tokens too). */
 export async function indexedCount({ db, dialect }: IndexDb): Promise<number> {
+  // On SQLite a product is indexed when both its FTS5 row and its tokens are written (the tokens came later).
   const r = dialect === 'sqlite'
-    ? await sql<{ n: number }>`select count(*) as n from product_fts`.execute(db)
+    ? await sql<{ n: number }>`select min((select count(*) from product_fts), (select count(*) from product_search_terms)) as n`.execute(db)
     : await sql<{ n: number }>`select count(*) as n from product_search`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
@@ -142,7 +149,8 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
   if (dialect === 'sqlite') {
     return {
       // The index first: SQLite would otherwise walk product and probe the index once per row.
-      from: sql`product_fts cross join product p on p.id = product_fts.rowid`,
+      // and the filters from their narrow index (the migration's product_search_filter_idx).
+      from: sql`product_fts cross join product p indexed by product_search_filter_idx on p.id = product_fts.rowid`,
       where: sql<boolean>`product_fts match ${ftsQuery(terms, mode)}`,
       score: sql<number>`-bm25(product_fts, ${sql.lit(WEIGHTS.tw)}, ${sql.lit(WEIGHTS.tc)}, ${sql.lit(WEIGHTS.bw)}, ${sql.lit(WEIGHTS.bc)})`,
       newest: sql`product_fts.rowid desc`,
@@ -157,4 +165,142 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
     score: sql<number>`ts_rank(cast(${`{${w(WEIGHTS.bc)},${w(WEIGHTS.bw)},${w(WEIGHTS.tc)},${w(WEIGHTS.tw)}}`} as float4[]), s.doc, cast(${q} as tsquery))`,
     newest: sql`s.product_id desc`,
   };
+}
+
+// Ranking on SQLite. FTS5's bm25() weighs each phrase of the query by its IDF, which it computes on its
+// first call by reading every match of the phrase (every row holding 蕾丝 and its two characters in
+// sequence: 70,000 of 100,000 products), however few rows are then ranked. The api computes the same
+// formula instead over the candidates a search ranks: the candidates' tokens come from
+// product_search_terms (the columns as written into product_fts), the row count and the average length
+// from FTS5's own statistics, and each phrase's number of matching rows from the index, counted up to
+// PHRASE_COUNT_CAP and beyond that estimated from how far through the ids the first PHRASE_COUNT_CAP
+// matches reach (a phrase that common weighs next to nothing either way: its IDF is below 2.3).
+
+/** One phrase of an FTS5 query as ftsQuery writes it: tokens in sequence in one of some columns, the last as a prefix or not. */
+export interface FtsPhrase { tokens: string[]; prefix: boolean; cols: Array<keyof SearchDocument> }
+
+/** The phrases of ftsQuery(terms, mode), in its order (bm25 sums over them). */
+export function ftsPhrases(terms: Term[]): FtsPhrase[] {
+  return terms.flatMap((t): FtsPhrase[] => (t.cjk
+    ? [{ tokens: [t.word], prefix: false, cols: ['tw', 'bw'] }, { tokens: t.chars, prefix: false, cols: ['tc', 'bc'] }]
+    : [{ tokens: [t.word], prefix: t.prefix, cols: ['tw', 'bw'] }]));
+}
+
+const phraseExpr = (p: FtsPhrase) => `{${p.cols.join(' ')}} : ${ftsPhrase(p.tokens)}${p.prefix ? '*' : ''}`;
+
+/** A document's four columns as product_fts holds them: tokens separated by single spaces. */
+export type JoinedDocument = Record<keyof SearchDocument, string>;
+
+/** Occurrences of the phrase in a column's space-separated tokens (no token holds a space). */
+function occurrences(column: string, needle: string, prefix: boolean): number {
+  let n = 0;
+  for (let at = column.indexOf(needle); at >= 0; at = column.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if ((at === 0 || column.charCodeAt(at - 1) === 32) && (prefix || end === column.length || column.charCodeAt(end) === 32)) n++;
+  }
+  return n;
+}
+
+/** Tokens in a column. */
+function tokenCount(column: string): number {
+  if (!column) return 0;
+  let n = 1;
+  for (let at = column.indexOf(' '); at >= 0; at = column.indexOf(' ', at + 1)) n++;
+  return n;
+}
+
+export const BM25 = { k1: 1.2, b: 0.75 } as const;
+
+/** FTS5's bm25 (fts5_aux.c), as a positive relevance: Σ idf · f(k1 + 1) / (f + k1(1 − b + b·D/avgdl)), f the phrase's weighted frequency, D the row's length. */
+export function bm25(doc: JoinedDocument, phrases: FtsPhrase[], idf: number[], avgdl: number): number {
+  const length = tokenCount(doc.tw) + tokenCount(doc.tc) + tokenCount(doc.bw) + tokenCount(doc.bc);
+  const norm = BM25.k1 * (1 - BM25.b + (BM25.b * length) / avgdl);
+  let score = 0;
+  phrases.forEach((p, i) => {
+    const needle = p.tokens.join(' ');
+    let f = 0;
+    for (const col of p.cols) f += WEIGHTS[col] * occurrences(doc[col], needle, p.prefix);
+    score += (idf[i] * (f * (BM25.k1 + 1))) / (f + norm);
+  });
+  return score;
+}
+
+/** FTS5's IDF of a phrase matching `hits` of `rows` rows (never below 1e-6). */
+export const bm25Idf = (rows: number, hits: number) => {
+  const idf = Math.log((rows - hits + 0.5) / (hits + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+};
+
+/** Up to this many matches of a phrase are counted for its IDF; beyond, the count is estimated. */
+export const PHRASE_COUNT_CAP = 2_000;
+
+/** SQLite varint (as FTS5 writes its records): big-endian groups of 7 bits, the ninth byte whole. */
+function readVarint(buf: Uint8Array, at: number): [number, number] {
+  let v = 0;
+  for (let i = 0; i < 8; i++) {
+    const byte = buf[at + i];
+    v = v * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [v, at + i + 1];
+  }
+  return [v * 256 + buf[at + 8], at + 9];
+}
+
+/** FTS5's row count and total tokens (its "averages" record, id 1 of product_fts_data). */
+async function ftsTotals(db: Kysely<Database>): Promise<{ rows: number; tokens: number }> {
+  const r = await sql<{ block: Uint8Array | null }>`select block from product_fts_data where id = 1`.execute(db);
+  const block = r.rows[0]?.block;
+  if (!block || block.length === 0) return { rows: 0, tokens: 0 };
+  const [rows, first] = readVarint(block, 0);
+  let at = first;
+  let tokens = 0;
+  for (let c = 0; c < 4 && at < block.length; c++) {
+    let n: number;
+    [n, at] = readVarint(block, at);
+    tokens += n;
+  }
+  return { rows, tokens };
+}
+
+/** Rows matching the phrase (FTS5's xQueryPhrase count), exact up to PHRASE_COUNT_CAP, estimated above. */
+async function phraseHits(db: Kysely<Database>, p: FtsPhrase, rows: number): Promise<number> {
+  const r = await sql<{ n: number; last: number | null }>`select count(*) as n, max(rowid) as last from
+    (select rowid from product_fts where product_fts match ${phraseExpr(p)} order by rowid limit ${PHRASE_COUNT_CAP})`.execute(db);
+  const n = Number(r.rows[0]?.n ?? 0);
+  if (n < PHRASE_COUNT_CAP) return n;
+  const span = await sql<{ lo: number; hi: number }>`select (select min(id) from product) as lo, (select max(id) from product) as hi`.execute(db);
+  const lo = Number(span.rows[0]?.lo ?? 0), hi = Number(span.rows[0]?.hi ?? 0), last = Number(r.rows[0]?.last ?? hi);
+  return Math.min(rows, Math.max(n, Math.round((n * (hi - lo + 1)) / Math.max(1, last - lo + 1))));
+}
+
+/** The tokens of these products' documents as product_fts holds them (analysed again for products indexed before product_search_terms existed). */
+async function documentsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, JoinedDocument>> {
+  const docs = new Map<number, JoinedDocument>();
+  if (ids.length === 0) return docs;
+  const r = await sql<{ product_id: number } & JoinedDocument>`select product_id, tw, tc, bw, bc
+    from product_search_terms where product_id in (${sql.join(ids)})`.execute(db);
+  for (const row of r.rows) docs.set(Number(row.product_id), row);
+  const missing = ids.filter((id) => !docs.has(id));
+  if (missing.length > 0) {
+    for (const row of await loadSources(db, missing)) {
+      const d = documentOf(row);
+      docs.set(row.id, { tw: d.tw.join(' '), tc: d.tc.join(' '), bw: d.bw.join(' '), bc: d.bc.join(' ') });
+    }
+  }
+  return docs;
+}
+
+/** SQLite: the relevance of each of these products for the terms (the value -bm25(product_fts, 10, 4, 2, 1) would give). */
+export async function ftsScores(db: Kysely<Database>, terms: Term[], ids: number[]): Promise<Map<number, number>> {
+  const scores = new Map<number, number>();
+  if (ids.length === 0) return scores;
+  const phrases = ftsPhrases(terms);
+  const [totals, docs] = await Promise.all([ftsTotals(db), documentsOf(db, ids)]);
+  const hits = await Promise.all(phrases.map((p) => phraseHits(db, p, totals.rows)));
+  const idf = hits.map((h) => bm25Idf(totals.rows, h));
+  const avgdl = totals.rows > 0 ? totals.tokens / totals.rows : 1;
+  for (const id of ids) {
+    const doc = docs.get(id);
+    scores.set(id, doc ? bm25(doc, phrases, idf, avgdl) : 0);
+  }
+  return scores;
 }
