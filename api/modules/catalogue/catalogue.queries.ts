@@ -136,10 +136,13 @@ export async function searchProducts(
 
   // Sorted: the sort's own order over every match. No relevance is computed (score 0).
   const count = await countCapped(db, matches);
-  // More than COUNT_CAP matches (a tenth of the catalogue at 100,000): the products are read in the sort's
-  // own index and each is tested against the text index, which fills a page within a few dozen rows;
-  // fewer: the matches are collected from the text index and sorted.
-  const page = count.totalCapped
+  // More than SORT_WALK_FROM matches (a tenth of the catalogue at 100,000): the products are read in the
+  // sort's own index and each is tested against the text index, which fills a page within a few dozen rows;
+  // fewer: the matches are collected from the text index and sorted (testing products one by one against a
+  // rarer word, or a prefix, would read far more of them).
+  const dense = count.totalCapped
+    && Number((await sql<{ n: number }>`select count(*) as n from (${matches} limit ${SORT_WALK_FROM + 1}) x`.execute(db)).rows[0]?.n ?? 0) > SORT_WALK_FROM;
+  const page = dense
     ? await sql<{ id: number }>`select p.id from ${walkSql(dialect)} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db)
     : await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db);
   const ids = page.rows.map((r) => Number(r.id));
@@ -156,6 +159,9 @@ function withRows(ranked: Array<{ id: number; score: number }>, rows: ProductSum
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ranked.flatMap((r) => { const row = byId.get(r.id); return row ? [{ ...row, score: r.score }] : []; }), ...count };
 }
+
+/** From this many matches a sorted search walks the sort's index (see searchProducts). */
+export const SORT_WALK_FROM = 10_000;
 
 /** FROM of a sorted search that walks products in the sort's index and probes the text index for each. */
 function walkSql(dialect: DialectName): RawBuilder<unknown> {
