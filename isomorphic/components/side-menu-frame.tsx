@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 
-export interface SideMenuGroup { key: string; title: string; items: ReadonlyArray<{ key: string; label: string }> }
+/** An entry may carry a count (a badge) and the words that say what it counts. */
+export interface SideMenuGroup { key: string; title: string; items: ReadonlyArray<{ key: string; label: string; badge?: { n: number; label: string } }> }
 
 export interface SideMenuFrameProps {
   /** the menu's accessible name */
@@ -35,6 +36,11 @@ export function SideMenuFrame({ label, name, groups, base, current, className }:
                     data-menu-key={entry.key}
                   >
                     {entry.label}
+                    {entry.badge && entry.badge.n > 0 ? (
+                      <span className="person__badge" title={entry.badge.label} data-badge={entry.badge.n}>
+                        <span aria-hidden="true">{entry.badge.n > 99 ? '99+' : entry.badge.n}</span><span className="visually-hidden">{entry.badge.label}</span>
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               ))}

@@ -59,4 +59,7 @@ export interface EnquiryAsker {
   firstAskedAt: string;
 }
 
+/** /enquiry/unreadCount: received enquiries with news for me (the menus' badge), as the received box's 'unread' filter counts them. */
+export interface EnquiryUnread { received: number }
+
 export type { EnquiryBox, EnquiryState, EnquirySide };

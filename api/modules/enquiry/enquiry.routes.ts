@@ -7,7 +7,7 @@ import type { ModuleOptions } from '../../deps';
 import { ok, requestLang, responses } from '../../http/envelope';
 import { PageOf } from '../../http/schemas';
 import { signedInUser } from '../account/guard';
-import { AskBody, AskUserQuery, EnquiryAskerSchema, EnquiryItemSchema, EnquiryThreadSchema, ListBody, ReplyBody, ThreadBody } from './enquiry.schemas';
+import { AskBody, AskUserQuery, EnquiryAskerSchema, EnquiryUnreadSchema, EnquiryItemSchema, EnquiryThreadSchema, ListBody, ReplyBody, ThreadBody } from './enquiry.schemas';
 import * as enquiry from './enquiry.service';
 
 export async function enquiryRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
@@ -27,6 +27,9 @@ export async function enquiryRoutes(fastify: FastifyInstance, { deps }: ModuleOp
 
   app.post('/enquiry/reply', { config: { auth: 'user' }, schema: { tags, security, summary: 'Reply under an enquiry (its two parties only)', body: ReplyBody, response: responses(EnquiryThreadSchema) } }, async (request) =>
     ok(request, await enquiry.reply(ctx, signedInUser(request), request.body, requestLang(request)), { zh: '回复已发送', en: 'Reply sent' }));
+
+  app.get('/enquiry/unreadCount', { config: { auth: 'user' }, schema: { tags, security, summary: 'How many enquiries to me or my company have news I have not read (the menus\' badge)', response: responses(EnquiryUnreadSchema) } }, async (request) =>
+    ok(request, await enquiry.unreadCount(ctx, signedInUser(request))));
 
   app.get('/enquiry/askUser', { config: { auth: 'user' }, schema: { tags, security, summary: 'The asking user, for the party they asked', querystring: AskUserQuery, response: responses(EnquiryAskerSchema) } }, async (request) =>
     ok(request, await enquiry.askUser(ctx, signedInUser(request), request.query.userId, requestLang(request))));

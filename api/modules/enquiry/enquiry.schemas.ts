@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { assertSame, Id, PageQuery, type Same } from '../../http/schemas';
 import { EnquiryLimits, enquiryTargetKinds } from '../../../isomorphic/domain/enquiry';
-import type { EnquiryAsk, EnquiryAsker, EnquiryItem, EnquiryListQuery, EnquiryReply, EnquiryReplyBody, EnquiryThread } from '../../../isomorphic/contracts/enquiry';
+import type { EnquiryAsk, EnquiryAsker, EnquiryItem, EnquiryListQuery, EnquiryReply, EnquiryReplyBody, EnquiryThread, EnquiryUnread } from '../../../isomorphic/contracts/enquiry';
 
 const Text = Type.String({ maxLength: EnquiryLimits.textMax * 2 });
 const Kind = Type.Integer({ minimum: Math.min(...enquiryTargetKinds), maximum: Math.max(...enquiryTargetKinds) });
@@ -41,6 +41,9 @@ assertSame<Same<Static<typeof EnquiryReplySchema>, EnquiryReply>>();
 
 export const EnquiryThreadSchema = Type.Object({ enquiry: EnquiryItemSchema, replies: Type.Array(EnquiryReplySchema) });
 assertSame<Same<Static<typeof EnquiryThreadSchema>, EnquiryThread>>();
+
+export const EnquiryUnreadSchema = Type.Object({ received: Type.Integer({ minimum: 0 }) });
+assertSame<Same<Static<typeof EnquiryUnreadSchema>, EnquiryUnread>>();
 
 export const EnquiryAskerSchema = Type.Object({
   id: Type.Integer(), nickname: Type.String(), userType: Type.Integer(), userTypeLabel: Type.String(), mobile: Type.String(),

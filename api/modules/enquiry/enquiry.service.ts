@@ -12,7 +12,7 @@ import {
 import { EnquiryCodes } from '../../../isomorphic/domain/enquiry-codes';
 import { maskMobile } from '../../../isomorphic/domain/format';
 import type { Page } from '../../../isomorphic/contracts/common';
-import type { EnquiryAsk, EnquiryAsker, EnquiryItem, EnquiryListQuery, EnquiryReply, EnquiryThread } from '../../../isomorphic/contracts/enquiry';
+import type { EnquiryAsk, EnquiryAsker, EnquiryItem, EnquiryListQuery, EnquiryReply, EnquiryThread, EnquiryUnread } from '../../../isomorphic/contracts/enquiry';
 import { ApiError } from '../../http/errors';
 import type { Lang } from '../../http/envelope';
 import type { Database } from '../../db/schema';
@@ -195,6 +195,11 @@ export async function list(deps: EnquiryDeps, user: UserRow, q: EnquiryListQuery
   const n = await namesFor(deps.db, rows);
   const side: EnquirySide = q.box === 'sent' ? 'asker' : 'seller';
   return { list: rows.map((r) => toItem(r, side, n, lang)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** /enquiry/unreadCount: the enquiries to me (my company's and my own) with news I have not read (the menus' badge). */
+export async function unreadCount(deps: EnquiryDeps, user: UserRow): Promise<EnquiryUnread> {
+  return { received: await enquiries(deps.db, { box: 'received', reader: readerOf(user), state: 'unread' }).count() };
 }
 
 /** /enquiry/askUser: who asked, for a reader who has an enquiry from them (anyone else: refused). */

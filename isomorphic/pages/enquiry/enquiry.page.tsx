@@ -24,6 +24,7 @@ import { Pager, pageCount } from '../catalogue/pager';
 import { PersonTitle } from '../person/person-title';
 import { ShopManageFrame } from '../shop-manage/shop-nav';
 import { enquiryWords } from './enquiry.words';
+import { loadEnquiryUnread } from './enquiry-unread';
 
 const states: EnquiryState[] = ['unanswered', 'answered', 'unread'];
 const int = (s: string | null, max: number): number | undefined => {
@@ -32,7 +33,7 @@ const int = (s: string | null, max: number): number | undefined => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = loaderDeps(context);
+  const { api, stores } = loaderDeps(context);
   const url = new URL(request.url);
   const p = url.searchParams;
   const shop = url.pathname.startsWith('/home/shopManage');
@@ -60,7 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (a.code === Codes.OK) asker = a.data;
     }
   }
-  const page = unwrap(await api.post<Page<EnquiryItem>>('/enquiry/list', query, { signal }));
+  // The menus' badge, read after the thread was marked read (enquiry-unread.ts).
+  const [listed] = await Promise.all([api.post<Page<EnquiryItem>>('/enquiry/list', query, { signal }), loadEnquiryUnread(api, stores, signal)]);
+  const page = unwrap(listed);
   return { shop, box, query, page, thread, threadError, asker };
 }
 

@@ -10,7 +10,7 @@ import { enquiryCodeMessages } from '../../../isomorphic/domain/enquiry-messages
 import { EnquiryLimits, EnquiryTarget } from '../../../isomorphic/domain/enquiry';
 import { PatternType, Unit } from '../../../isomorphic/domain/catalogue';
 import type { Page } from '../../../isomorphic/contracts/common';
-import type { EnquiryAsker, EnquiryItem, EnquiryThread } from '../../../isomorphic/contracts/enquiry';
+import type { EnquiryAsker, EnquiryItem, EnquiryThread, EnquiryUnread } from '../../../isomorphic/contracts/enquiry';
 import type { NoticePage } from '../../../isomorphic/contracts/notification';
 import type { PurchaseDetail } from '../../../isomorphic/contracts/purchase';
 import type { SupplyDetail } from '../../../isomorphic/contracts/supply';
@@ -249,6 +249,33 @@ for (const { dialect, skip } of await dialects()) {
       const info = await m.get<EnquiryAsker>(`/enquiry/askUser?userId=${otherMaker.id}`, maker.token);
       t.same([info.body.data.companyName, info.body.data.companyId], ['汕头织造', otherMaker.companyId], 'the asker\'s company');
       t.ok(th.enquiry.id < withCompany.enquiry.id);
+    });
+
+    t.test("unreadCount: the menus' badge counts received enquiries with unread news, and clears when read", async (t) => {
+      const seller = await supplier(m, '角标花边厂');
+      const colleague = await person(m, 1, seller.companyId);
+      const p1 = await m.product(seller.companyId!);
+      const asker = await person(m, 3);
+      const unread = async (who: Person) => {
+        const r = await m.get<EnquiryUnread>('/enquiry/unreadCount', who.token);
+        t.equal(r.body.code, 0);
+        return r.body.data.received;
+      };
+      t.equal(await unread(seller), 0, 'nothing yet');
+      const first = await asked(asker, P, p1.id, '有白色吗？');
+      await asked(asker, P, p1.id, '有黑色吗？');
+      t.equal(await unread(seller), 2, 'two new enquiries to the company');
+      t.equal(await unread(colleague), 2, 'a colleague of the company counts them too');
+      t.equal(await unread(asker), 0, 'what I sent is not counted as received');
+      t.equal(await unread(otherMaker), 0, 'another company counts none of them');
+      t.equal(await unread(seller), (await list(seller, { box: 'received', state: 'unread' })).total, "the same count as the received box's unread filter");
+      t.equal((await m.post('/enquiry/thread', { id: first.enquiry.id }, seller.token)).body.code, 0);
+      t.equal(await unread(seller), 1, 'reading a thread clears it from the count');
+      await m.post('/enquiry/reply', { id: first.enquiry.id, text: '有的' }, seller.token);
+      t.equal(await unread(seller), 1, "the seller's own reply adds nothing");
+      await m.post('/enquiry/reply', { id: first.enquiry.id, text: '那寄个样吧' }, asker.token);
+      t.equal(await unread(seller), 2, "the asker's reply is news again");
+      t.equal((await m.get('/enquiry/unreadCount')).body.code, Codes.SESSION_EXPIRED, 'a guest is asked to sign in');
     });
 
     t.test('an account asks at most asksPerHour times an hour', async (t) => {

@@ -110,3 +110,31 @@ t.test('the inbox and "My enquiries": menus, both languages, a thread by id for 
   t.notMatch(filtered.body, '这款有黑色吗？', 'filtered by kind on the server render');
   t.match(filtered.body, '暂无询盘');
 });
+
+t.test("the menus' badge: unread received enquiries, in the shop manager and the personal centre, cleared when read", async (t) => {
+  const [maker, buyer] = await Promise.all(['13800000001', '13800000003'].map(signIn));
+  const makerRow = await api.db.db.selectFrom('app_user').select('company_id').where('id', '=', maker.id).executeTakeFirstOrThrow();
+  const product = await api.db.db.selectFrom('product').select('id').where('company_id', '=', makerRow.company_id!).where('status', '=', ProductStatus.ON_SALE).orderBy('id').executeTakeFirstOrThrow();
+  const unread = async () => (await api.app.inject({ method: 'GET', url: '/enquiry/unreadCount', headers: { 'x-token': maker.token } })).json().data.received as number;
+  /** The enquiry entry of the page's side menu: its badge's number (0 when it has none) and the badge's words. */
+  const entry = (html: string) => {
+    const link = /<a[^>]*data-menu-key="enquiry"[^>]*>(.*?)<\/a>/.exec(html)?.[1] ?? '';
+    return { n: Number(/data-badge="(\d+)"/.exec(link)?.[1] ?? 0), words: />([^<]*unread enquiries|[^<]*条未读询盘)</.exec(link)?.[1] ?? '' };
+  };
+  const before = await unread();
+  const th = await call<EnquiryThread>(buyer, '/enquiry/askPurchase', { kind: EnquiryTarget.PRODUCT, targetId: product.id, text: '角标：这款起订量多少？' });
+  t.equal(await unread(), before + 1, 'the api counts the new enquiry');
+
+  const shop = entry((await page('/home/shopManage', maker)).body);
+  t.equal(shop.n, before + 1, "the shop manager's menu shows the count");
+  t.equal(shop.words, `${before + 1} 条未读询盘`, 'and says what it counts');
+  t.equal(entry((await page('/home/shopManage/products?lang=en', maker)).body).words, `${before + 1} unread enquiries`, 'in English too');
+  t.equal(entry((await page('/home/person/info', maker)).body).n, before + 1, "the personal centre's menu shows it as well");
+  t.equal(entry((await page('/home/person/info', buyer)).body).n, 0, 'the asker has no badge for what they sent');
+
+  // Opening the thread marks it read: the same page's menu already shows one fewer.
+  const opened = await page(`/home/shopManage/enquiry?id=${th.enquiry.id}`, maker);
+  t.match(opened.body, '角标：这款起订量多少？');
+  t.equal(entry(opened.body).n, before, 'cleared on the page that reads it');
+  t.equal(entry((await page('/home/person/info', maker)).body).n, before, 'and in the personal centre');
+});
