@@ -77,7 +77,12 @@ export interface PurchaseResponseInput {
   cutSample: boolean;
   pictures: string[];
   note: string;
+  /** optional: one of the responding company's own products on sale (its page and the order's line link it) */
+  productId?: number;
 }
+
+/** The product a response offers, as long as it is on sale. */
+export interface ResponseProduct { id: number; title: string; titleEn: string; code: string; coverUrl: string }
 
 export interface PurchaseResponse {
   id: number;
@@ -97,6 +102,9 @@ export interface PurchaseResponse {
   pictureUrls: string[];
   pictures: string[];
   note: string;
+  /** the product the response names (null: none); `product` is it while on sale, else null */
+  productId: number | null;
+  product: ResponseProduct | null;
   status: number;           // ResponseStatus
   statusLabel: string;
   /** the price per request unit of the request's quantity (normalised), or null below the minimum */

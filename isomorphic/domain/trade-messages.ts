@@ -27,6 +27,8 @@ export const tradeCodeMessages: Record<number, Bilingual> = {
   [T.RESPONSE_OWN_REQUEST]: { zh: '不能对自己的求购报价', en: 'You cannot respond to your own request' },
   [T.RESPONSE_LOCKED]: { zh: '买家已选定供应商，报价不能再修改', en: 'The buyer has chosen a supplier; responses can no longer change' },
   [T.RESPONSE_FIELDS]: { zh: '请填写正确的交期（0-365天）、备注（不超过200字）和最多6张图片', en: 'Please give a lead time of 0-365 days, a note of at most 200 characters and at most 6 pictures' },
+  [T.RESPONSE_PRODUCT_NOT_OURS]: { zh: '只能关联本公司的商品', en: "You can link only your own company's products" },
+  [T.RESPONSE_PRODUCT_NOT_ON_SALE]: { zh: '关联的商品不存在或未上架，请选择在售商品', en: 'The linked product does not exist or is not on sale; please choose one on sale' },
   [T.RESPONSE_UNIT_FACTOR]: { zh: '报价单位与求购单位不同，请填写换算关系', en: 'Your unit differs from the request\'s: please say how many of its units one of yours is' },
   [T.SUPPLY_NOT_FOUND]: { zh: '供应信息不存在', en: 'This supply offer does not exist' },
   [T.SUPPLY_DESCRIPTION]: { zh: '描述须为1-50个字符', en: 'The description must be 1-50 characters' },

@@ -20,5 +20,6 @@ import { purchaseMatching } from './2026112451-purchase-matching';
 import { patternCopy } from './2026112452-pattern-copy';
 import { productWeight } from './2026112453-product-weight';
 import { searchTerms } from './2026112470-search-terms';
+import { purchaseResponseProduct } from './2026112471-purchase-response-product';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct];

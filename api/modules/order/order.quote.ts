@@ -29,6 +29,8 @@ export interface QuotedOrderInput {
   consigneeId?: number;
   remark: string;
   stockPeriod: number;
+  /** the chosen response's product, checked on sale and of `companyId` by the caller; 0: none */
+  productId: number;
 }
 
 /** The order an earlier call placed under this key, if any. */
@@ -63,9 +65,9 @@ export async function placeQuotedOrder(trx: Kysely<Database>, input: QuotedOrder
     seller_confirmed_at: null, deposit_paid_at: null, paid_at: null, sample_sent_at: null, shipped_at: null,
     received_at: null, trade_success_at: null, cancelled_at: null,
   });
-  // A quotation is no catalogue product: product and colour 0 (the order pages link no product for it).
+  // A quotation that names no product has product 0 (the order pages link no product for it); colour 0 either way.
   await q.insertLines(trx, [{
-    order_id: order.id, product_id: 0, color_id: 0, title: input.title, title_en: input.title, code: input.code, colour_name: '', colour_name_en: '',
+    order_id: order.id, product_id: input.productId, color_id: 0, title: input.title, title_en: input.title, code: input.code, colour_name: '', colour_name_en: '',
     hex: '', image_path: input.imagePath, unit: input.unit, unit_price: input.unitPrice, num: input.num, amount, sort: 0,
   }]);
   await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: input.buyerId, action: 'place', from: null, to: state, note: order.remark, at });

@@ -1,12 +1,14 @@
 // Responses (报价) to purchase requests: a supplier's company responds once per request (a price ladder,
 // unit, lead time, cut sample, pictures, note), at most 10 per request, editable and withdrawable while the
 // request is in purchase; the buyer compares them (prices normalised to the request's unit) and selects
-// one, which places one bulk order through the order module and tells every responder the outcome.
+// one, which places one bulk order through the order module and tells every responder the outcome. A
+// response may name one of its company's products on sale: the buyer opens it from the comparison, and
+// the chosen response's order line links it (when it is still that company's and on sale).
 import type { Kysely, Transaction } from 'kysely';
 import { Delivery, unitLabels } from '../../../isomorphic/domain/catalogue';
 import { ladderMinimum, ladderProblem, ladderUnitPrice, type PriceStep } from '../../../isomorphic/domain/price-ladder';
 import { PurchaseLimits, PurchaseStatus, ResponseStatus, responseStatusLabels, unitChoices } from '../../../isomorphic/domain/purchase';
-import type { PurchaseResponse, PurchaseResponseInput } from '../../../isomorphic/contracts/purchase';
+import type { PurchaseResponse, PurchaseResponseInput, ResponseProduct } from '../../../isomorphic/contracts/purchase';
 import { ApiError } from '../../http/errors';
 import type { Lang } from '../../http/envelope';
 import type { Database } from '../../db/schema';
@@ -14,6 +16,7 @@ import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../account/session';
 import { companyUserIds } from '../account/account.service';
 import { companyNames } from '../company/company.service';
+import { productSummaries } from '../catalogue/catalogue.service';
 import { filesOwnedBy } from '../file/upload.service';
 import { notify } from '../notification/notification.service';
 import { placeQuotedOrder, quotedOrderOf } from '../order/order.service';
@@ -39,7 +42,16 @@ export function normalise(ladder: PriceStep[], perUnitMilli: number): PriceStep[
   return ladder.map((s) => ({ from: Math.max(1, Math.round((s.from * perUnitMilli) / 1000)), price: Math.max(1, Math.round((s.price * 1000) / perUnitMilli)) }));
 }
 
-function toResponse(storage: StorageDriver, r: ResponseRow, request: RequestRow, names: Map<number, { name: string; nameEn: string }>, lang: Lang): PurchaseResponse {
+/** The products these responses name that are on sale now, as a response shows them. */
+async function offeredProducts(deps: PurchaseDeps, rows: ResponseRow[]): Promise<Map<number, ResponseProduct>> {
+  const ids = [...new Set(rows.map((r) => r.product_id).filter((id): id is number => id !== null))];
+  const found = await productSummaries(deps, ids);
+  return new Map([...found].map(([id, p]) => [id, { id, title: p.title, titleEn: p.titleEn, code: p.code, coverUrl: p.coverUrl }]));
+}
+
+function toResponse(
+  storage: StorageDriver, r: ResponseRow, request: RequestRow, names: Map<number, { name: string; nameEn: string }>, products: Map<number, ResponseProduct>, lang: Lang,
+): PurchaseResponse {
   const ladder = parse<PriceStep[]>(r.ladder, []);
   const normalisedLadder = normalise(ladder, r.per_unit);
   const pictures = parse<string[]>(r.pictures, []);
@@ -47,7 +59,8 @@ function toResponse(storage: StorageDriver, r: ResponseRow, request: RequestRow,
   return {
     id: r.id, requestId: r.request_id, companyId: r.company_id, companyName: c?.name ?? '', companyNameEn: c?.nameEn ?? '', ladder, normalisedLadder,
     unit: r.unit, unitLabel: unitLabels[r.unit]?.[lang] ?? '', perUnit: r.per_unit / 1000, minimum: ladderMinimum(ladder) ?? 0, leadDays: r.lead_days,
-    cutSample: r.cut_sample === 1, pictureUrls: pictures.map((p) => storage.url(p)), pictures, note: r.note, status: r.status,
+    cutSample: r.cut_sample === 1, pictureUrls: pictures.map((p) => storage.url(p)), pictures, note: r.note,
+    productId: r.product_id, product: r.product_id === null ? null : products.get(r.product_id) ?? null, status: r.status,
     statusLabel: responseStatusLabels[r.status]?.[lang] ?? '', priceForRequest: ladderUnitPrice(normalisedLadder, request.quantity),
     createdAt: r.created_at, updatedAt: r.updated_at,
   };
@@ -55,7 +68,20 @@ function toResponse(storage: StorageDriver, r: ResponseRow, request: RequestRow,
 
 type Fields = Omit<PurchaseResponseInput, 'requestId'>;
 
-async function checkFields(db: Kysely<Database>, user: UserRow, request: RequestRow, f: Fields) {
+/**
+ * The product a response names, checked by id: it must be on sale (else NOT_ON_SALE, which is also the
+ * answer for another company's product off sale: nothing is told of it) and the responder's company's.
+ */
+async function checkProduct(deps: PurchaseDeps, user: UserRow, productId: number | undefined): Promise<number | null> {
+  if (productId === undefined) return null;
+  const p = (await productSummaries(deps, [productId])).get(productId);
+  if (!p) throw refuse(TradeCodes.RESPONSE_PRODUCT_NOT_ON_SALE);
+  if (p.companyId !== user.company_id) throw refuse(TradeCodes.RESPONSE_PRODUCT_NOT_OURS, 403);
+  return p.id;
+}
+
+async function checkFields(deps: PurchaseDeps, user: UserRow, request: RequestRow, f: Fields) {
+  const { db } = deps;
   if (ladderProblem(f.ladder) !== null) throw refuse(TradeCodes.RESPONSE_LADDER);
   if (!unitChoices.includes(f.unit) || !Number.isInteger(f.leadDays) || f.leadDays < 0 || f.leadDays > PurchaseLimits.maxLeadDays
     || f.note.trim().length > PurchaseLimits.responseNoteMax || f.pictures.length > PurchaseLimits.responseMaxPictures) throw refuse(TradeCodes.RESPONSE_FIELDS);
@@ -63,9 +89,10 @@ async function checkFields(db: Kysely<Database>, user: UserRow, request: Request
   if (!Number.isFinite(perUnit) || perUnit < 1 || perUnit > 100_000_000) throw refuse(TradeCodes.RESPONSE_UNIT_FACTOR);
   const owned = await filesOwnedBy(db, user.id, f.pictures);
   if (f.pictures.some((p) => !owned.has(p))) throw refuse(TradeCodes.RESPONSE_FIELDS);
+  const productId = await checkProduct(deps, user, f.productId);
   return {
     ladder: JSON.stringify(f.ladder.map((s) => ({ from: s.from, price: s.price }))), unit: f.unit, per_unit: perUnit, lead_days: f.leadDays,
-    cut_sample: f.cutSample ? 1 : 0, pictures: JSON.stringify([...new Set(f.pictures)]), note: f.note.trim(),
+    cut_sample: f.cutSample ? 1 : 0, pictures: JSON.stringify([...new Set(f.pictures)]), note: f.note.trim(), product_id: productId,
   };
 }
 
@@ -75,7 +102,8 @@ async function lockRequest(trx: Kysely<Database>, row: RequestRow, now: string):
 }
 
 async function view(deps: PurchaseDeps, r: ResponseRow, request: RequestRow, lang: Lang): Promise<PurchaseResponse> {
-  return toResponse(deps.storage, r, request, await companyNames(deps.db, [r.company_id]), lang);
+  const [names, products] = await Promise.all([companyNames(deps.db, [r.company_id]), offeredProducts(deps, [r])]);
+  return toResponse(deps.storage, r, request, names, products, lang);
 }
 
 async function tellBuyer(trx: Kysely<Database>, request: RequestRow, companyId: number, leadDays: number, changed: boolean, now: Date) {
@@ -91,7 +119,7 @@ export async function respond(deps: PurchaseDeps, user: UserRow, input: Purchase
   if (!request) throw purchaseMissing();
   checkAction(user, request, 'respond', now);
   const companyId = user.company_id as number;
-  const fields = await checkFields(deps.db, user, request, input);
+  const fields = await checkFields(deps, user, request, input);
   const at = now.toISOString();
   try {
     const row = await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
@@ -128,7 +156,7 @@ async function ownResponse(deps: PurchaseDeps, user: UserRow, id: number, now: D
 /** /buyTask/editResponse: changes the company's response until the buyer selects. */
 export async function editResponse(deps: PurchaseDeps, user: UserRow, input: Fields & { id: number }, lang: Lang, now = new Date()): Promise<PurchaseResponse> {
   const { response, request } = await ownResponse(deps, user, input.id, now);
-  const fields = await checkFields(deps.db, user, request, input);
+  const fields = await checkFields(deps, user, request, input);
   const at = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
     await lockRequest(trx, request, at);
@@ -162,8 +190,8 @@ export async function responsesFor(deps: PurchaseDeps, user: UserRow, requestId:
   const mine = request.buyer_id === user.id;
   if (!mine && user.company_id === null) throw purchaseMissing();
   const rows = (await responsesOf(deps.db, requestId)).filter((r) => r.status !== ResponseStatus.WITHDRAWN && (mine || r.company_id === user.company_id));
-  const names = await companyNames(deps.db, rows.map((r) => r.company_id));
-  const list = rows.map((r) => toResponse(deps.storage, r, request, names, lang));
+  const [names, products] = await Promise.all([companyNames(deps.db, rows.map((r) => r.company_id)), offeredProducts(deps, rows)]);
+  const list = rows.map((r) => toResponse(deps.storage, r, request, names, products, lang));
   return list.sort((a, b) => (a.priceForRequest ?? Infinity) - (b.priceForRequest ?? Infinity) || a.id - b.id);
 }
 
@@ -195,6 +223,9 @@ export async function selectResponse(deps: PurchaseDeps, user: UserRow, input: S
   const at = now.toISOString();
   const ladder = parse<PriceStep[]>(response.ladder, []);
   const unitPrice = ladderUnitPrice(normalise(ladder, response.per_unit), request.quantity);
+  // The line links the response's product only while it is still that company's and on sale (no link to a gone page).
+  const offered = response.product_id === null ? undefined : (await productSummaries(deps, [response.product_id])).get(response.product_id);
+  const productId = offered?.companyId === response.company_id ? offered.id : 0;
   try {
     return await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
       const moved = await updateRequestIf(trx, request.id, PurchaseStatus.IN_PURCHASE, request.version, { status: PurchaseStatus.PURCHASING, selected_response_id: response.id, updated_at: at });
@@ -202,7 +233,7 @@ export async function selectResponse(deps: PurchaseDeps, user: UserRow, input: S
       const order = await placeQuotedOrder(trx, {
         buyerId: user.id, companyId: response.company_id, idempotencyKey: key, title: request.description, code: `BUY-${request.id}`,
         imagePath: request.image_path, unit: request.unit, num: request.quantity, unitPrice, delivery: input.delivery ?? Delivery.SELF_PICKUP,
-        consigneeId: input.consigneeId, remark: input.remark ?? '', stockPeriod: response.lead_days,
+        consigneeId: input.consigneeId, remark: input.remark ?? '', stockPeriod: response.lead_days, productId,
       }, now);
       await updateRequestIf(trx, request.id, PurchaseStatus.PURCHASING, moved.version, { order_id: order.id, updated_at: at });
       const others = await settleResponses(trx, request.id, response.id, at);

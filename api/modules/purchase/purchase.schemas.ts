@@ -53,6 +53,8 @@ const Ladder = Type.Array(Type.Object({ from: Type.Integer({ minimum: 0, maximum
 const ResponseFields = {
   ladder: Ladder, unit: Code, perUnit: Type.Number({ minimum: 0, maximum: 1_000_000 }), leadDays: Type.Integer({ minimum: -1, maximum: 10_000 }),
   cutSample: Type.Boolean(), pictures: Type.Array(Path, { maxItems: 10 }), note: Type.String({ maxLength: 300 }),
+  /** optional: one of my company's products on sale; left out: none */
+  productId: Type.Optional(Id),
 };
 export const RespondBody = Type.Object({ requestId: Id, ...ResponseFields }, { additionalProperties: false });
 assertSame<Same<Static<typeof RespondBody>, PurchaseResponseInput>>();
@@ -68,7 +70,9 @@ export const ResponseSchema = Type.Object({
   id: Type.Integer(), requestId: Type.Integer(), companyId: Type.Integer(), companyName: Type.String(), companyNameEn: Type.String(),
   ladder: Type.Array(Step), normalisedLadder: Type.Array(Step), unit: Type.Integer(), unitLabel: Type.String(), perUnit: Type.Number(),
   minimum: Type.Integer(), leadDays: Type.Integer(), cutSample: Type.Boolean(), pictureUrls: Type.Array(Type.String()), pictures: Type.Array(Type.String()),
-  note: Type.String(), status: Type.Integer(), statusLabel: Type.String(), priceForRequest: Nullable(Type.Integer()), createdAt: Type.String(), updatedAt: Type.String(),
+  note: Type.String(), productId: Nullable(Type.Integer()),
+  product: Nullable(Type.Object({ id: Type.Integer(), title: Type.String(), titleEn: Type.String(), code: Type.String(), coverUrl: Type.String() })),
+  status: Type.Integer(), statusLabel: Type.String(), priceForRequest: Nullable(Type.Integer()), createdAt: Type.String(), updatedAt: Type.String(),
 });
 assertSame<Same<Static<typeof ResponseSchema>, PurchaseResponse>>();
 

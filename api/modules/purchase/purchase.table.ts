@@ -35,6 +35,7 @@ export interface PurchaseResponseTable {
   cut_sample: number;           // 1: a cut sample can be sent
   pictures: string;             // JSON string[] of stored paths
   note: string;
+  product_id: number | null;    // one of the company's products on sale it offers, or null (checked when saved and when chosen)
   status: number;               // ResponseStatus
   created_at: string;
   updated_at: string;

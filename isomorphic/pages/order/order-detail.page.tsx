@@ -89,7 +89,7 @@ export function Component() {
         <ul className="detail-lines">
           {o.lines.map((l) => (
             <li key={l.id} className="detail-line">
-              {/* A line from a chosen quotation (issue 19) has no catalogue product (productId 0): no product link. */}
+              {/* A line from a chosen quotation (issue 19) links a product only when the response named one (else productId 0). */}
               {l.productId > 0
                 ? <Link to={`/flower/${l.productId}`} className="detail-line__image"><LazyImage src={l.imageUrl} alt={`${lineTitle(l, lang)} ${lineColour(l, lang)}`} sizes="72px" /></Link>
                 : <span className="detail-line__image"><LazyImage src={l.imageUrl} alt={lineTitle(l, lang)} sizes="72px" /></span>}

@@ -1,13 +1,17 @@
 // /buy/{id}: one purchase request. Merchants and its buyer read the details; anyone else gets the teaser
 // and the api's reason (SPEC §6). The buyer compares the responses side by side (prices in the request's
-// unit) and chooses one, which places the bulk order; a supplier sends, edits or withdraws its response.
+// unit) and chooses one, which places the bulk order; a supplier sends, edits or withdraws its response,
+// optionally naming one of its company's products on sale. The buyer republishes a closed or cancelled
+// request, optionally with a new picture (the photo matching runs on it again).
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { PurchaseMatches, PurchaseResponse, PurchaseView } from '../../contracts/purchase';
+import type { SellerProductPage } from '../../contracts/catalogue-seller';
 import { Unit, unitLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
-import { formatDateTime, formatPrice } from '../../domain/format';
+import { byLang, formatDateTime, formatPrice } from '../../domain/format';
+import { Limits } from '../../domain/limits';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
@@ -33,19 +37,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = unwrap(await api.get<PurchaseView>('/productBuy/get', { id }, { signal: request.signal }));
   let responses: PurchaseResponse[] = [];
   let matches: PurchaseMatches | null = null;
+  let products: OfferedProduct[] = [];
   if (view.detail && stores.auth.isAuthenticated) {
-    const [e, m] = await Promise.all([
+    const supplier = !view.detail.mine && view.detail.actions.includes('respond');
+    const [e, m, p] = await Promise.all([
       api.get<PurchaseResponse[]>('/productBuy/responses', { id }, { signal: request.signal }).catch(() => null),
       view.detail.mine ? api.get<PurchaseMatches>('/productBuy/matches', { id }, { signal: request.signal }).catch(() => null) : null,
+      // A supplier may name one of its products on sale in the response (the newest ones, as many as a page holds).
+      supplier ? api.post<SellerProductPage>('/shopProduct/list', { pageNum: 1, pageSize: Limits.maxPageSize, status: 'onSale' }, { signal: request.signal }).catch(() => null) : null,
     ]);
     if (e?.code === Codes.OK) responses = e.data;
     if (m?.code === Codes.OK) matches = m.data;
+    if (p?.code === Codes.OK) products = p.data.list.map((x) => ({ id: x.id, title: x.title, titleEn: x.titleEn, code: x.code }));
   }
-  return { id, view, responses, matches, publicUrl };
+  return { id, view, responses, matches, products, publicUrl };
 }
 
+interface OfferedProduct { id: number; title: string; titleEn: string; code: string }
+
 export const Component = observer(function BuyDetailPage() {
-  const { id, view, responses, matches, publicUrl } = useLoaderData<typeof loader>();
+  const { id, view, responses, matches, products, publicUrl } = useLoaderData<typeof loader>();
   const w = useWords(tradeWords);
   const lang = useLang();
   const zone = useTimeZone();
@@ -74,7 +85,7 @@ export const Component = observer(function BuyDetailPage() {
           <>
             {d?.mine && matches ? <Matches id={id} initial={matches} /> : null}
             {d?.mine ? <Compare id={id} responses={responses} canSelect={d.actions.includes('select')} unitLabel={t.unitLabel} quantity={d.quantity} /> : null}
-            {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} /> : null}
+            {d && !d.mine && (d.actions.includes('respond') || own) ? <RespondForm requestId={id} requestUnit={t.unit} own={own ?? null} open={d.actions.includes('respond')} products={products} /> : null}
           </>
         )}
       >
@@ -133,19 +144,34 @@ function Matches({ id, initial }: { id: number; initial: PurchaseMatches }) {
   );
 }
 
+/**
+ * The buyer's moves on the request. A closed or cancelled request can be republished for 7 days, with
+ * the picture it has or a new one the buyer uploads here (the api re-runs the photo matching on it).
+ */
 const BuyerActions = observer(function BuyerActions({ id, actions }: { id: number; actions: string[] }) {
   const w = useWords(tradeWords);
   const { busy, act: reload } = useReloadingAction();
+  const [picture, setPicture] = useState<UploadedImage | null>(null);
   const shown = (['success', 'close', 'finish', 'cancel', 'republish'] as const).filter((a) => actions.includes(a));
   if (!shown.length) return null;
   async function act(action: (typeof shown)[number]) {
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    await reload((api) => api.post('/productBuy/act', { id, action, ...(action === 'republish' ? { deadline } : {}) }), w.done);
+    const republish = action === 'republish' ? { deadline, ...(picture ? { imagePath: picture.storeAs } : {}) } : {};
+    if (await reload((api) => api.post('/productBuy/act', { id, action, ...republish }), w.done)) setPicture(null);
   }
   return (
-    <p className="trade__actions">
-      {shown.map((a) => <button key={a} type="button" className={`button button--small${a === 'success' ? ' button--primary' : ''}`} disabled={busy} data-act={a} onClick={() => void act(a)}>{w[`act_${a}`]}</button>)}
-    </p>
+    <>
+      {shown.includes('republish') ? (
+        <fieldset className="field trade-republish" data-republish-picture="">
+          <legend className="field__label">{w.republishPicture}</legend>
+          <p className="muted">{w.republishPictureHint}</p>
+          {picture ? <UploadedList images={[picture]} onRemove={() => setPicture(null)} /> : <ImageUpload disabled={busy} onDone={(list) => setPicture(list[0] ?? null)} />}
+        </fieldset>
+      ) : null}
+      <p className="trade__actions">
+        {shown.map((a) => <button key={a} type="button" className={`button button--small${a === 'success' || a === 'republish' ? ' button--primary' : ''}`} disabled={busy} data-act={a} onClick={() => void act(a)}>{a === 'republish' && picture ? w.act_republishWithPicture : w[`act_${a}`]}</button>)}
+      </p>
+    </>
   );
 });
 
@@ -184,7 +210,10 @@ const Compare = observer(function Compare({ id, responses, canSelect, unitLabel,
             <tbody>
               {responses.map((r) => (
                 <tr key={r.id} data-response={r.id}>
-                  <td>{lang === 'en' && r.companyNameEn ? r.companyNameEn : r.companyName}</td>
+                  <td>
+                    {lang === 'en' && r.companyNameEn ? r.companyNameEn : r.companyName}
+                    {r.product ? <><br /><Link className="trade-compare__product" to={`/flower/${r.product.id}`} data-response-product={r.product.id}>{r.product.code} {byLang(lang, r.product.title, r.product.titleEn)}</Link></> : null}
+                  </td>
                   <td className="trade-compare__price">{r.priceForRequest === null ? w.belowMinimum : formatPrice(r.priceForRequest, lang)}</td>
                   <td><Ladder steps={r.normalisedLadder} unit={unitLabel} /></td>
                   <td>{r.minimum} {r.unitLabel}</td>
@@ -203,7 +232,7 @@ const Compare = observer(function Compare({ id, responses, canSelect, unitLabel,
   );
 });
 
-const RespondForm = observer(function RespondForm({ requestId, requestUnit, own, open }: { requestId: number; requestUnit: number; own: PurchaseResponse | null; open: boolean }) {
+const RespondForm = observer(function RespondForm({ requestId, requestUnit, own, open, products }: { requestId: number; requestUnit: number; own: PurchaseResponse | null; open: boolean; products: OfferedProduct[] }) {
   const w = useWords(tradeWords);
   const lang = useLang();
   const run = useApiAction();
@@ -214,13 +243,15 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
   const [ladder, setLadder] = useState(rows);
   // Pictures of the offered lace, up to the api's limit; kept as stored paths with their addresses.
   const [pictures, setPictures] = useState<UploadedImage[]>((own?.pictures ?? []).map((p, i) => ({ size: 0, name: '', result: '', storeAs: p, url: own?.pictureUrls[i] ?? '' })));
+  // The product the response names: kept only while it is among the company's products on sale.
+  const [productId, setProductId] = useState(own?.product && products.some((p) => p.id === own.product?.id) ? String(own.product.id) : '');
   const [v, setV] = useState({ unit: String(own?.unit ?? requestUnit), perUnit: String(own?.perUnit ?? 1), leadDays: String(own?.leadDays ?? 15), cutSample: own?.cutSample ?? true, note: own?.note ?? '' });
   const [busy, setBusy] = useState(false);
   const editable = open && (!own || own.status === 1);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const steps = ladder.filter((s) => s.from.trim() && s.price.trim()).map((s) => ({ from: Math.round(Number(s.from)), price: Math.round(Number(s.price) * 100) }));
-    const body = { ladder: steps, unit: Number(v.unit), perUnit: Number(v.perUnit) || 0, leadDays: Math.round(Number(v.leadDays)), cutSample: v.cutSample, pictures: pictures.map((p) => p.storeAs), note: v.note };
+    const body = { ladder: steps, unit: Number(v.unit), perUnit: Number(v.perUnit) || 0, leadDays: Math.round(Number(v.leadDays)), cutSample: v.cutSample, pictures: pictures.map((p) => p.storeAs), note: v.note, ...(productId ? { productId: Number(productId) } : {}) };
     setBusy(true);
     try {
       const res = own && own.status === 1
@@ -238,7 +269,12 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
   return (
     <section className="panel" aria-labelledby="respond-title">
       <h2 id="respond-title" className="panel__title">{w.respondTitle}{own ? ` · ${own.statusLabel}` : ''}</h2>
-      {own ? <p className="muted" data-own-response={own.id}>{w.ladder}: <Ladder steps={own.ladder} unit={own.unitLabel} /> · {w.leadDays} {own.leadDays}</p> : null}
+      {own ? (
+        <p className="muted" data-own-response={own.id}>
+          {w.ladder}: <Ladder steps={own.ladder} unit={own.unitLabel} /> · {w.leadDays} {own.leadDays}
+          {own.product ? <> · {w.offeredProduct}: <Link to={`/flower/${own.product.id}`} data-own-product={own.product.id}>{own.product.code} {byLang(lang, own.product.title, own.product.titleEn)}</Link></> : null}
+        </p>
+      ) : null}
       {editable ? (
         <form className="trade-form" onSubmit={(e) => void submit(e)} data-respond={requestId}>
           {ladder.map((s, i) => (
@@ -258,6 +294,11 @@ const RespondForm = observer(function RespondForm({ requestId, requestUnit, own,
             {Number(v.unit) !== requestUnit ? <label className="field"><span className="field__label">{w.perUnit}</span><input className="field__input" name="perUnit" type="number" min="0.001" step="0.001" value={v.perUnit} onChange={(e) => setV({ ...v, perUnit: e.target.value })} /></label> : null}
             <label className="field"><span className="field__label">{w.leadDays}</span><input className="field__input" name="leadDays" type="number" min="0" max="365" value={v.leadDays} onChange={(e) => setV({ ...v, leadDays: e.target.value })} /></label>
           </div>
+          <label className="field"><span className="field__label">{w.offeredProduct}</span>
+            <select className="field__input" name="productId" value={productId} onChange={(e) => setProductId(e.target.value)}>
+              <option value="">{products.length ? w.noProduct : w.noProductOnSale}</option>
+              {products.map((p) => <option key={p.id} value={p.id}>{p.code} {byLang(lang, p.title, p.titleEn)}</option>)}
+            </select></label>
           <label className="trade-form__check"><input type="checkbox" name="cutSample" checked={v.cutSample} onChange={(e) => setV({ ...v, cutSample: e.target.checked })} /> {w.cutSample}</label>
           <fieldset className="field">
             <legend className="field__label">{fill(w.responsePictures, { n: PurchaseLimits.responseMaxPictures })}</legend>
