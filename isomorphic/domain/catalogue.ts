@@ -29,6 +29,8 @@ export const SupplyStatus = { DELETED: 0, IN_SUPPLY: 1, CLOSED: 2 } as const;
 export const BuyType = { SAMPLE_CUT: 1, BULK: 2, PLATE_CUT: 3 } as const;
 export const Delivery = { FREIGHT_COLLECT: 1, SELF_PICKUP: 2, SELLER_PAYS: 3, FREIGHT_ONLINE: 4, HOME_DELIVERY: 5 } as const;
 export const UserType = { MANUFACTURER: 1, TRADER: 2, DESIGNER: 3 } as const;
+/** Manufacturers and traders may settle and sell (here, not in settlement.ts, so that the shop manager's frame does not load the settlement rules). */
+export const isSellerType = (userType: number | undefined) => userType === UserType.MANUFACTURER || userType === UserType.TRADER;
 
 export const patternTypeLabels: Record<number, Labelled> = {
   100010: { zh: '面料', en: 'Fabric' },

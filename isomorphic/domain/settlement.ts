@@ -20,8 +20,8 @@ export type SettlementKind = 'seller' | 'buyer';
 export const settlementKindOf = (userType: number): SettlementKind => (userType === UserType.DESIGNER ? 'buyer' : 'seller');
 /** The company kind an approval creates: 1 manufacturer, 2 trader, 3 buyer studio. */
 export const companyKindOf = (userType: number): number => (userType === UserType.MANUFACTURER ? 1 : userType === UserType.TRADER ? 2 : 3);
-/** A seller: a manufacturer or trader whose company is settled (the shop manager is theirs). */
-export const isSellerType = (userType: number | undefined) => userType === UserType.MANUFACTURER || userType === UserType.TRADER;
+/** A seller: a manufacturer or trader whose company is settled (the shop manager is theirs); defined beside UserType. */
+export { isSellerType } from './catalogue';
 
 export const SettlementLimits = {
   companyName: { min: 4, max: 30 },

@@ -5,7 +5,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { SessionInfo } from '../contracts/account';
 import { unwrap } from '../api-client/results';
 import { Codes } from '../domain/codes';
-import { isSellerType } from '../domain/settlement';
+import { isSellerType } from '../domain/catalogue';
 import { loaderDeps } from '../loader-context';
 import { toSessionCompany, toSessionUser } from '../stores/auth.store';
 

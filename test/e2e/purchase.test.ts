@@ -1,7 +1,9 @@
 // Purchase requests end to end in Debian's Chromium: the demo buyer posts a request with a photo at
-// /buy/release; the demo manufacturer and a second seller respond on /buy/{id}; the buyer compares the two
-// side by side and chooses the cheaper; the bulk order appears for the buyer and the chosen seller, and
-// the other seller is told it was not chosen. The demo trader cannot read a supply offer's details and a
+// /buy/release; the demo manufacturer (naming its photographed product in its response) and a second
+// seller respond on /buy/{id}; the buyer compares the two side by side and chooses the cheaper; the bulk
+// order appears for the buyer and the chosen seller, its line opens the named product, and the other
+// seller is told it was not chosen. The buyer closes a second request and republishes it with a new
+// picture, whose matching patterns then show. The demo trader cannot read a supply offer's details and a
 // guest cannot read a request by id (the server's HTML holds neither). Screenshots at 1280 and 390 px, in
 // both languages, go to tmp/e2e-purchase/.
 import t from 'tap';
@@ -27,8 +29,9 @@ async function imageFile(name: string, colour: string): Promise<string> {
   return file;
 }
 
-async function respond(page: PwPage, from: string, price: string) {
+async function respond(page: PwPage, from: string, price: string, productId?: number) {
   await page.locator('form[data-respond]').waitFor();
+  if (productId !== undefined) await page.selectOption('form[data-respond] select[name="productId"]', String(productId));
   await page.fill('input[name="from0"]', from);
   await page.fill('input[name="price0"]', price);
   await page.fill('input[name="leadDays"]', '12');
@@ -85,10 +88,14 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await a.page.locator('[data-notice-kind="purchaseMatch"]').waitFor();
   t.pass('and is told');
 
-  // Two sellers respond.
+  // Two sellers respond; the manufacturer names its photographed pattern (one of its products on sale).
   await a.page.goto(`${site.url}/buy/${id}`, { waitUntil: 'networkidle' });
   await hydrated(a.page);
-  await respond(a.page, '100', '12.50');
+  await a.page.locator(`form[data-respond] select[name="productId"] option[value="${pattern.id}"]`).waitFor({ state: 'attached' });
+  await shoot(a.page, SHOTS, 'respond-product-zh', 390);
+  await respond(a.page, '100', '10.50', pattern.id);
+  await a.page.locator(`[data-own-product="${pattern.id}"]`).waitFor();
+  t.pass('the response names the product');
   const b = await site.newPage({ locale: 'en-US' });
   await signIn(b.page, site.url, secondMobile, DEMO_PASSWORD, `/buy/${id}`);
   // The second seller uses a fourth price step (beyond the three rows shown) and sends a picture.
@@ -102,38 +109,79 @@ t.test('a request, two responses, one choice, one order', async (t) => {
   await respond(b.page, '100', '11.00');
   t.match(await b.page.locator('[data-own-response]').textContent(), /1000/, 'the fourth step is saved');
 
-  // The buyer compares and chooses the cheaper (listed first).
+  // The buyer compares and chooses the cheaper (listed first): the manufacturer's, with its product.
   await buyer.page.reload({ waitUntil: 'networkidle' });
   await hydrated(buyer.page);
   await buyer.page.locator('[data-response]').nth(1).waitFor();
   t.equal(await buyer.page.locator('[data-response]').count(), 2, 'two responses side by side');
-  t.match(await buyer.page.locator('[data-response]').first().locator('.trade-compare__price').textContent(), '11.00', 'cheapest first');
-  t.equal(await buyer.page.locator('[data-response]').first().locator('.trade-compare__pictures img').count(), 1, 'with its picture');
+  const first = buyer.page.locator('[data-response]').first();
+  t.match(await first.locator('.trade-compare__price').textContent(), '10.50', 'cheapest first');
+  t.equal(await first.locator(`a[data-response-product="${pattern.id}"][href="/flower/${pattern.id}"]`).count(), 1, 'with the product it offers, linked');
+  t.equal(await buyer.page.locator('[data-response]').nth(1).locator('.trade-compare__pictures img').count(), 1, 'the other with its picture');
   await shoot(buyer.page, SHOTS, 'compare-zh', 390);
-  await buyer.page.locator('[data-response] [data-select]').first().click();
+  await first.locator('[data-select]').click();
   const orderLink = buyer.page.locator('a[href^="/home/person/orderDetail/"]');
   await orderLink.waitFor();
   const orderId = Number((await orderLink.getAttribute('href'))?.split('/').pop());
   t.ok(orderId > 0, 'the bulk order is linked');
-  // The order's line comes from a quotation, not a catalogue product: shown, with no link to a product page.
+  // The order's line links the product the chosen response named; the buyer opens it from the order.
   await orderLink.click();
   await buyer.page.waitForURL(new RegExp(`/orderDetail/${orderId}`));
-  await buyer.page.locator('.detail-line__title').first().waitFor();
-  t.equal(await buyer.page.locator('a[href^="/flower/0"]').count(), 0, 'the quotation line links no product');
+  const lineLink = buyer.page.locator(`a.detail-line__title[href="/flower/${pattern.id}"]`);
+  await lineLink.waitFor();
+  await shoot(buyer.page, SHOTS, 'order-product-zh', 390);
+  await lineLink.click();
+  await buyer.page.waitForURL(new RegExp(`/flower/${pattern.id}$`));
+  t.pass("the order's line opens the product");
   await buyer.page.goto(`${site.url}/home/person/orderBulk`, { waitUntil: 'networkidle' });
   await buyer.page.locator(`.order-card a[href="/home/person/orderDetail/${orderId}"]`).first().waitFor();
   t.pass('the buyer sees the bulk order');
 
   // The chosen seller sees it; the other is told.
-  await b.page.goto(`${site.url}/home/shopManage/orderBulk`, { waitUntil: 'networkidle' });
-  await b.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).first().waitFor();
-  t.pass('the chosen seller sees the order');
-  await a.page.goto(`${site.url}/home/person/messages`, { waitUntil: 'networkidle' });
-  await a.page.locator('[data-notice-kind="purchaseNotChosen"]').waitFor();
-  t.pass('the other seller is told it was not chosen');
   await a.page.goto(`${site.url}/home/shopManage/orderBulk`, { waitUntil: 'networkidle' });
-  await a.page.locator('main').waitFor();
-  t.equal(await a.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).count(), 0, 'and does not have the order');
+  await a.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).first().waitFor();
+  t.pass('the chosen seller sees the order');
+  await b.page.goto(`${site.url}/home/person/messages`, { waitUntil: 'networkidle' });
+  await b.page.locator('[data-notice-kind="purchaseNotChosen"]').waitFor();
+  t.pass('the other seller is told it was not chosen');
+  await b.page.goto(`${site.url}/home/shopManage/orderBulk`, { waitUntil: 'networkidle' });
+  await b.page.locator('main').waitFor();
+  t.equal(await b.page.locator(`.order-card a[href*="/orderDetail/${orderId}"]`).count(), 0, 'and does not have the order');
+
+  // The buyer posts a second request with a plain photo (no lace: no matching pattern), closes it and
+  // republishes it with a photo of another pattern: the matching runs again and finds that pattern.
+  const plain = await imageFile('plain.png', '#d9c7b0');
+  await buyer.page.goto(`${site.url}/buy/release`, { waitUntil: 'networkidle' });
+  await hydrated(buyer.page);
+  await buyer.page.locator('form[data-release="buy"] input[type="file"]').setInputFiles(plain);
+  await buyer.page.locator('form[data-release="buy"] img').first().waitFor();
+  await buyer.page.fill('input[name="quantity"]', '300');
+  await buyer.page.fill('input[name="description"]', '米色花边，换图重发');
+  await buyer.page.click('form[data-release="buy"] button[type="submit"]');
+  await buyer.page.waitForURL(/\/buy\/\d+$/);
+  const second = Number(new URL(buyer.page.url()).pathname.split('/').pop());
+  t.not(second, id, 'a second request');
+  await buyer.page.locator('[data-matches="done"], [data-matches="failed"]').waitFor({ timeout: 60_000 });
+  t.equal(await buyer.page.locator('[data-match]').count(), 0, 'a plain photo matches no pattern');
+  await hydrated(buyer.page);
+  await buyer.page.click('[data-act="close"]');
+  await buyer.page.locator('[data-status="50"]').waitFor();
+  const other = await db.selectFrom('product').select(['id', 'cover_path']).where('id', '!=', pattern.id).where('status', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const otherPhoto = path.join(SHOTS, 'lace-2.jpg');
+  await sharp(Buffer.from(await (await fetch(`${site.apiUrl}/files/${other.cover_path}`)).arrayBuffer())).resize(480).jpeg({ quality: 75 }).toFile(otherPhoto);
+  const oldSrc = await buyer.page.locator('.trade-detail__image').getAttribute('src');
+  await buyer.page.locator('[data-republish-picture] input[type="file"]').setInputFiles(otherPhoto);
+  await buyer.page.locator('[data-republish-picture] .uploaded img').first().waitFor();
+  await shoot(buyer.page, SHOTS, 'republish-picture-zh', 390);
+  await buyer.page.click('[data-act="republish"]');
+  await buyer.page.locator('[data-status="10"]').waitFor();
+  t.not(await buyer.page.locator('.trade-detail__image').getAttribute('src'), oldSrc, 'the request shows the new picture');
+  await buyer.page.locator(`[data-matches="done"] [data-match="${other.id}"]`).waitFor({ timeout: 60_000 });
+  t.pass("the new picture's pattern is among the matches");
+  await shoot(buyer.page, SHOTS, 'republished-matches-zh', 390);
+  await buyerEn.page.goto(`${site.url}/buy/${second}`, { waitUntil: 'networkidle' });
+  await buyerEn.page.locator(`[data-matches="done"] [data-match="${other.id}"]`).waitFor();
+  await shoot(buyerEn.page, SHOTS, 'republished-matches-en', 390);
 
   // A guest cannot read the request by id: the server's HTML has the teaser and the reason only.
   const guest = await site.newPage({ locale: 'zh-CN', javaScriptEnabled: false });
