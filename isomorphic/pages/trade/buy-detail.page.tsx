@@ -212,7 +212,9 @@ const Compare = observer(function Compare({ id, responses, canSelect, unitLabel,
                 <tr key={r.id} data-response={r.id}>
                   <td>
                     {lang === 'en' && r.companyNameEn ? r.companyNameEn : r.companyName}
-                    {r.product ? <><br /><Link className="trade-compare__product" to={`/flower/${r.product.id}`} data-response-product={r.product.id}>{r.product.code} {byLang(lang, r.product.title, r.product.titleEn)}</Link></> : null}
+                    {r.product ? (
+                      <span className="trade-compare__product">{w.responseProduct}: <Link to={`/flower/${r.product.id}`} data-response-product={r.product.id}>{r.product.code} {byLang(lang, r.product.title, r.product.titleEn)}</Link></span>
+                    ) : null}
                   </td>
                   <td className="trade-compare__price">{r.priceForRequest === null ? w.belowMinimum : formatPrice(r.priceForRequest, lang)}</td>
                   <td><Ladder steps={r.normalisedLadder} unit={unitLabel} /></td>

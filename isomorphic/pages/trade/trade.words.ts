@@ -88,6 +88,7 @@ export const tradeWords = {
   withdraw: { zh: '撤回报价', en: 'Withdraw' },
   offeredProduct: { zh: '关联本店商品', en: 'Our product' },
   noProduct: { zh: '不关联商品', en: 'No product' },
+  responseProduct: { zh: '报价商品', en: 'Offered product' },
   noProductOnSale: { zh: '本店暂无在售商品', en: 'No product of ours on sale' },
   follow: { zh: '收藏供应', en: 'Follow' },
   unfollow: { zh: '取消收藏', en: 'Unfollow' },

@@ -177,6 +177,29 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(success.body.data.status, PurchaseStatus.FINISHED, 'the buyer confirms the deal');
     });
 
+    t.test("myReceiving (/buyTask/myResponded): the requests my company responded to, for its people only", async (t) => {
+      const a = await supplier(m);
+      const colleague = await person(m, 1, a.companyId);
+      const b = await supplier(m);
+      const first = await posted();
+      const second = await posted();
+      await posted();
+      t.equal((await respond(a, first.id)).body.code, 0);
+      t.equal((await respond(a, second.id)).body.code, 0);
+      t.equal((await respond(b, second.id)).body.code, 0);
+      const mine = (who: { token: string }, over: Record<string, unknown> = {}) =>
+        m.post<Page<{ id: number; description: string | null }>>('/buyTask/myResponded', { pageNum: 1, pageSize: 50, ...over }, who.token);
+      const listA = (await mine(a)).body.data;
+      t.same(listA.list.map((r) => r.id), [second.id, first.id], 'both, newest first');
+      t.equal(listA.total, 2);
+      t.ok(listA.list.every((r) => r.description !== null), 'with their details (merchants read requests)');
+      t.same((await mine(colleague)).body.data.list.map((r) => r.id), [second.id, first.id], "a colleague sees the company's");
+      t.same((await mine(b)).body.data.list.map((r) => r.id), [second.id], 'another company sees only its own');
+      t.same((await mine(a, { pageSize: 1, pageNum: 2 })).body.data.list.map((r) => r.id), [first.id], 'paged');
+      t.equal((await mine(buyer)).body.code, Codes.NOT_A_SELLER, 'a buyer has no such list');
+      t.equal((await mine(trader)).body.code, Codes.NOT_A_SELLER, 'nor a trader without a shop');
+    });
+
     t.test('two different selections at once: one wins, one order', async (t) => {
       const me = await person(m, 3);
       const req = await posted({}, me);
