@@ -14,8 +14,13 @@ export interface SearchHitDetail extends SearchHit { company: SearchHitCompany; 
 
 /** GET /search/status */
 export interface SearchStatus {
+  /** the background indexing after start has finished */
   ready: boolean;
+  /** products photo search can find (at least their first picture's main views are indexed) */
   indexed: number;
+  /** of those, products indexed with every picture and view */
+  complete: number;
+  /** products on sale */
   total: number;
   entries: number;
   model: string;

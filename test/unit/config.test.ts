@@ -13,7 +13,8 @@ t.test('defaults run out of the box', async (t) => {
   t.equal(c.sms.driver, 'log');
   t.same(c.orders.platformUserIds, []);
   t.equal(c.imageSearch.extractThreads, Math.min(2, os.availableParallelism()), 'photo search: two extraction threads where there are two cores');
-  t.equal(c.imageSearch.indexThreads, 1, 'of which one indexes');
+  t.equal(c.imageSearch.indexThreads, c.imageSearch.extractThreads, 'all of which index (a search goes before the queued indexing work)');
+  t.match(loadConfig({ IMAGE_EXTRACT_THREADS: '3' }, []).imageSearch, { extractThreads: 3, indexThreads: 3 });
   t.match(loadConfig({ IMAGE_EXTRACT_THREADS: '4', IMAGE_INDEX_THREADS: '2' }, []).imageSearch, { extractThreads: 4, indexThreads: 2 });
   t.equal(loadConfig({}, []).imageSearch.annExactTop, 20, 'the best 20 are scored again from their stored rows by default');
   t.equal(loadConfig({ IMAGE_ANN_EXACT_TOP: '0' }, []).imageSearch.annExactTop, 0, 'or none');

@@ -66,6 +66,26 @@ t.test('indexing keeps to its thread; a queued request can be withdrawn; closing
   await t.rejects(two.describe(photo, QUERY_VIEWS, 'query').promise, /shut down/, 'and any request after');
 });
 
+t.test('indexing is one task a view, so a search that arrives waits at most for the view in progress', async (t) => {
+  const one = new ExtractClient(opts, { threads: 1 });
+  t.teardown(() => one.close());
+  await one.start();
+  const photo = await decodeUpload(await renderLaceJpeg(designFor(34, 'smallBorder'), '#7b2d8b', 'full', 300, 300));
+  const alone = await one.describe(photo, CATALOGUE, 'index').promise;
+  const order: string[] = [];
+  const indexing = one.describe(photo, CATALOGUE, 'index').promise.then((v) => { order.push('index'); return v; });
+  // The thread takes the picture's first view; the other views wait in the queue.
+  await new Promise((r) => setImmediate(r));
+  const query = one.describe(photo, QUERY_VIEWS, 'query').promise.then((v) => { order.push('query'); return v; });
+  const [vectors, q] = await Promise.all([indexing, query]);
+  // One thread runs its tasks in the order it is given them: the search went in after the first view,
+  // before the picture's other views.
+  t.same(order, ['query', 'index'], 'the search finished before the picture that was being indexed');
+  t.equal(q.length, 4, 'the search got its vectors');
+  t.equal(vectors.length, CATALOGUE.length, 'the picture got one vector a view');
+  t.ok(vectors.every((v, i) => Math.abs(dot(v, alone[i]) - 1) < 1e-4), 'in the views\' order, as without the search');
+});
+
 t.test('a worker that dies after loading is replaced, and the request it held fails', async (t) => {
   const two = new ExtractClient(opts, { threads: 2, indexThreads: 2 });
   t.teardown(() => two.close());

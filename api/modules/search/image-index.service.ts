@@ -18,6 +18,7 @@ import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
+import type { ViewName } from './engine/views';
 import { annOptions, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -43,6 +44,9 @@ const toBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.by
 const fromBytes = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
+/** One descriptor of a picture's view, to be stored. */
+interface DescriptorRow { path: string; view: ViewName; vec: Float32Array }
+
 export class ImageIndexService {
   readonly client: ExtractClient;
   private index: VectorIndex | null = null;
@@ -52,6 +56,8 @@ export class ImageIndexService {
   private watermark = 0;
   private indexedProducts = new Set<number>();
   private attempted = new Set<number>();
+  /** products indexed only partly so far (the background pass's first round): findable, not complete */
+  private partial = new Set<number>();
   private total = 0;
   private pgvector = false;
   /** how the `embedding` column is typed and searched, when `pgvector` */
@@ -96,8 +102,9 @@ export class ImageIndexService {
       this.log.info({ model: this.info.name, dim: this.info.dim, backend: this.info.backend, ms: Date.now() - t0 }, 'image search model loaded');
       if (this.dialect === 'postgres' && this.settings.pgvector === 'auto') this.pgvector = await this.enablePgvector(this.info.dim);
       await this.loadIndex();
+      this.partial = new Set(await this.productsPartial(undefined, true));
       await this.countTotal();
-      if (this.settings.indexOnStart) this.background = this.indexMissing().catch((err) => this.log.error({ err }, 'background image indexing failed'));
+      if (this.settings.indexOnStart) this.background = this.indexInBackground().catch((err) => this.log.error({ err }, 'background image indexing failed'));
       else this.backgroundDone = true;
       if (this.settings.refreshMs > 0) {
         const t = setInterval(() => void this.refresh().catch((err) => this.log.warn({ err }, 'image index refresh failed')), this.settings.refreshMs);
@@ -119,6 +126,7 @@ export class ImageIndexService {
     return {
       ready: this.index !== null && this.backgroundDone,
       indexed: this.indexedProducts.size,
+      complete: Math.max(0, this.indexedProducts.size - this.partial.size),
       total: this.total,
       entries: this.index?.count ?? 0,
       model: this.model,
@@ -195,11 +203,24 @@ export class ImageIndexService {
     await this.build(this.index.count);
   }
 
-  /** Adds stored descriptors with id > `after` (replacing those products' entries). */
+  /**
+   * Adds stored descriptors with id > `after`: all of them at a build (`after` 0); later, each product
+   * that has such rows is read again whole (a product's rows can be written in two rounds, see
+   * indexInBackground). Returns the number of rows read.
+   */
   private async loadRowsAfter(after: number): Promise<number> {
     const index = this.index as VectorIndex;
+    if (after > 0) {
+      const touched = await this.db.selectFrom('image_descriptor').select('product_id').select((eb) => eb.fn.max('id').as('maxId'))
+        .where('model', '=', this.model).where('id', '>', after).groupBy('product_id').execute();
+      let added = 0;
+      for (const t of touched) {
+        added += await this.reloadProduct(t.product_id);
+        this.watermark = Math.max(this.watermark, Number(t.maxId));
+      }
+      return added;
+    }
     let last = after, added = 0;
-    const replaced = new Set<number>();
     // Keys only: the vectors (6.5 kB a row) are not read at all.
     const withVectors = index.kind !== 'keys';
     for (;;) {
@@ -210,10 +231,6 @@ export class ImageIndexService {
       const byProduct = new Map<number, { productId: number; vectors: Float32Array[]; keys: number[] }>();
       for (const r of rows) {
         if (r.dim !== index.dim) continue;
-        if (after > 0 && !replaced.has(r.product_id)) {
-          index.removeProduct(r.product_id);
-          replaced.add(r.product_id);
-        }
         let item = byProduct.get(r.product_id);
         if (!item) byProduct.set(r.product_id, (item = { productId: r.product_id, vectors: [], keys: [] }));
         if (withVectors) item.vectors.push(fromBytes((r as { vec: Uint8Array }).vec));
@@ -230,11 +247,31 @@ export class ImageIndexService {
     return added;
   }
 
+  /**
+   * Puts a product's stored rows of this model into the in-process index in place of what it held of
+   * the product (row ids are the graph's keys: re-scoring reads the full vectors by id). Returns their number.
+   */
+  private async reloadProduct(productId: number): Promise<number> {
+    const index = this.index as VectorIndex;
+    const stored = await this.db.selectFrom('image_descriptor').select(['id', 'dim']).$if(index.kind !== 'keys', (q) => q.select('vec'))
+      .where('model', '=', this.model).where('product_id', '=', productId).orderBy('id').execute();
+    const ok = stored.filter((r) => r.dim === index.dim);
+    index.removeProduct(productId);
+    if (ok.length) {
+      index.add(productId, index.kind === 'keys' ? [] : ok.map((r) => fromBytes((r as { vec: Uint8Array }).vec)), ok.map((r) => r.id));
+      this.indexedProducts.add(productId);
+    } else this.indexedProducts.delete(productId);
+    return ok.length;
+  }
+
   /** Picks up descriptors written by another process (the import command, another api replica). */
   async refresh(): Promise<void> {
     if (!this.index || this.stopped) return;
     const added = await this.loadRowsAfter(this.watermark);
-    if (added > 0) this.scheduleSave();
+    if (added > 0) {
+      this.scheduleSave();
+      this.partial = new Set(await this.productsPartial(undefined, true));
+    }
     await this.promoteIfLarge();
   }
 
@@ -252,33 +289,98 @@ export class ImageIndexService {
     this.saveTimer.unref();
   }
 
-  /** Indexes on-sale products that have no descriptors for the current model, oldest first. */
-  private async indexMissing(): Promise<void> {
-    let done = 0;
+  /**
+   * The background pass after start, in two rounds, so that soon after a first start every product can be
+   * found: first each on-sale product without descriptors gets its first picture's `firstPassViews` (the
+   * whole picture and its centre: what a photo of the cover meets), then each product indexed only so far
+   * gets its other views and pictures. A few products are in hand at once, so every extraction thread has
+   * a view to describe while this thread reads pictures and writes rows.
+   */
+  private async indexInBackground(): Promise<void> {
     const t0 = Date.now();
-    for (;;) {
-      if (this.stopped) return;
-      const ids = (await listedProducts(this.db).select('p.id')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_descriptor as d').select('d.id').whereRef('d.product_id', '=', 'p.id').where('d.model', '=', this.model))))
-        .orderBy('p.id').limit(200).execute()).map((r) => r.id).filter((id) => !this.attempted.has(id));
-      if (ids.length === 0) break;
-      for (const id of ids) {
-        if (this.stopped) return;
-        this.attempted.add(id);
-        try {
-          await this.indexProduct(id);
-          done++;
-        } catch (err) {
-          this.log.warn({ err, productId: id }, 'indexing a product image failed');
-        }
-      }
-    }
+    const found = await this.indexFirstRound();
+    if (this.stopped) return;
+    const completed = await this.eachProduct(() => this.productsPartial(), (id) => this.indexRest(id), new Set());
+    // Every catalogue view a first-round view (or none): products without descriptors are indexed whole.
+    if (!this.firstViews()) await this.eachProduct(() => this.productsWithout(), (id) => this.indexProduct(id).then(() => undefined), this.attempted);
+    if (this.stopped) return;
     await this.promoteIfLarge();
     this.backgroundDone = true;
-    if (done > 0) {
+    if (found + completed > 0) {
       await this.save();
-      this.log.info({ products: done, ms: Date.now() - t0 }, 'background image indexing finished');
+      this.log.info({ products: found, completed, ms: Date.now() - t0 }, 'background image indexing finished');
     }
+  }
+
+  /**
+   * The background pass's first round alone: each on-sale product without descriptors gets the first
+   * views of its first picture. Returns how many products it indexed (none when the first-round views
+   * are every catalogue view: products are then indexed whole).
+   */
+  async indexFirstRound(): Promise<number> {
+    await this.start();
+    const t0 = Date.now();
+    const first = this.firstViews();
+    if (!first) return 0;
+    const found = await this.eachProduct(() => this.productsWithout(), (id) => this.indexFirst(id, first), new Set());
+    if (found > 0) this.log.info({ products: found, views: first, ms: Date.now() - t0 }, 'photo search: every product can be found by its first picture');
+    return found;
+  }
+
+  /**
+   * The first round's views, in the catalogue's order; null when they would be every catalogue view (the
+   * product is then indexed whole at once) or none.
+   */
+  private firstViews(): ViewName[] | null {
+    const views = this.settings.catalogueViews.filter((v) => this.settings.firstPassViews.includes(v));
+    return views.length > 0 && views.length < this.settings.catalogueViews.length ? views : null;
+  }
+
+  /** Runs `work` on each product `next` lists (in batches, until it lists none not tried yet), a few at a time. */
+  private async eachProduct(next: () => Promise<number[]>, work: (id: number) => Promise<void>, attempted: Set<number>): Promise<number> {
+    let done = 0;
+    for (;;) {
+      if (this.stopped) return done;
+      const ids = (await next()).filter((id) => !attempted.has(id));
+      if (ids.length === 0) return done;
+      let at = 0;
+      const lane = async () => {
+        while (at < ids.length && !this.stopped) {
+          const id = ids[at++];
+          attempted.add(id);
+          try {
+            await work(id);
+            done++;
+          } catch (err) {
+            this.log.warn({ err, productId: id }, 'indexing a product image failed');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: this.client.threads + 1 }, lane));
+    }
+  }
+
+  /** On-sale products without descriptors of the current model, oldest first (200 at a time). */
+  private async productsWithout(): Promise<number[]> {
+    return (await listedProducts(this.db).select('p.id')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_descriptor as d').select('d.id').whereRef('d.product_id', '=', 'p.id').where('d.model', '=', this.model))))
+      .orderBy('p.id').limit(200).execute()).map((r) => r.id);
+  }
+
+  /**
+   * Products (on sale unless `anyStatus`) indexed only partly: fewer descriptors than every catalogue view
+   * of each picture they have descriptors of. The first round writes some views of one picture; the
+   * second, and indexProduct, write every view of every picture in one transaction, so this is exactly the
+   * products the first round did and the second did not (yet).
+   */
+  private async productsPartial(among?: number[], anyStatus = false): Promise<number[]> {
+    if (among && among.length === 0) return [];
+    const views = this.settings.catalogueViews.length;
+    const partial = this.db.selectFrom('image_descriptor as d').select('d.product_id').where('d.model', '=', this.model)
+      .$if(among !== undefined, (q) => q.where('d.product_id', 'in', among as number[]))
+      .groupBy('d.product_id').having(sql<boolean>`count(*) < count(distinct d.image_path) * ${views}`);
+    if (anyStatus) return (await partial.execute()).map((r) => r.product_id);
+    return (await listedProducts(this.db).select('p.id').where('p.id', 'in', partial).orderBy('p.id').limit(200).execute()).map((r) => r.id);
   }
 
   /** The pictures of a product: cover, gallery and colour cards, without repeats. */
@@ -289,6 +391,22 @@ export class ImageIndexService {
     return [...new Set(all)].slice(0, this.settings.maxImagesPerProduct);
   }
 
+  /** A stored picture decoded to the working copy, or null (logged) when storage no longer has it. */
+  private async picture(productId: number, p: string): Promise<RgbImage | null> {
+    const bytes = await this.storage.get(p);
+    if (!bytes) {
+      this.log.warn({ productId, path: p }, 'product picture missing from storage');
+      return null;
+    }
+    return decodeUpload(bytes, CATALOGUE_LIMITS);
+  }
+
+  /** Describes these views of one picture (at indexing priority) as rows to store. */
+  private async describePicture(img: RgbImage, p: string, views: ViewName[]): Promise<DescriptorRow[]> {
+    const vecs = await this.client.describe(img, views, 'index').promise;
+    return vecs.map((vec, i) => ({ path: p, view: views[i], vec }));
+  }
+
   /**
    * (Re)indexes one product: every picture at every catalogue view. A removed product, or one without
    * pictures, leaves the index. Returns the number of vectors stored.
@@ -296,45 +414,71 @@ export class ImageIndexService {
   async indexProduct(productId: number): Promise<number> {
     await this.start();
     const pictures = await this.picturesOf(productId);
-    const rows: Array<{ path: string; view: string; vec: Float32Array }> = [];
+    const rows: DescriptorRow[] = [];
     for (const p of pictures ?? []) {
-      const bytes = await this.storage.get(p);
-      if (!bytes) {
-        this.log.warn({ productId, path: p }, 'product picture missing from storage');
-        continue;
-      }
-      const img = await decodeUpload(bytes, CATALOGUE_LIMITS);
-      const { promise } = this.client.describe(img, this.settings.catalogueViews, 'index');
-      const vecs = await promise;
-      vecs.forEach((vec, i) => rows.push({ path: p, view: this.settings.catalogueViews[i], vec }));
+      const img = await this.picture(productId, p);
+      if (img) rows.push(...await this.describePicture(img, p, this.settings.catalogueViews));
     }
+    await this.storeRows(productId, rows, 'replace');
+    this.partial.delete(productId);
+    return rows.length;
+  }
+
+  /** The first round for one product: the first views of its first picture storage has. */
+  private async indexFirst(productId: number, views: ViewName[]): Promise<void> {
+    for (const p of (await this.picturesOf(productId)) ?? []) {
+      const img = await this.picture(productId, p);
+      if (!img) continue;
+      const rows = await this.describePicture(img, p, views);
+      // Its old model's rows, if any, go (as indexProduct's do).
+      await this.storeRows(productId, rows, 'replace');
+      this.partial.add(productId);
+      return;
+    }
+  }
+
+  /** The second round for one product: every catalogue view of every picture it has no descriptor of yet. */
+  private async indexRest(productId: number): Promise<void> {
+    const pictures = await this.picturesOf(productId);
+    if (!pictures) return;
+    const have = new Set((await this.db.selectFrom('image_descriptor').select(['image_path', 'view'])
+      .where('model', '=', this.model).where('product_id', '=', productId).execute()).map((r) => `${r.image_path}\u0000${r.view}`));
+    const rows: DescriptorRow[] = [];
+    for (const p of pictures) {
+      const missing = this.settings.catalogueViews.filter((v) => !have.has(`${p}\u0000${v}`));
+      if (missing.length === 0) continue;
+      const img = await this.picture(productId, p);
+      if (img) rows.push(...await this.describePicture(img, p, missing));
+    }
+    await this.storeRows(productId, rows, 'add');
+    this.partial.delete(productId);
+  }
+
+  /**
+   * Stores a product's descriptor rows in one transaction, replacing all its rows ('replace') or beside
+   * those it has ('add'), and puts the product's rows of this model into the in-process index.
+   */
+  private async storeRows(productId: number, rows: DescriptorRow[], how: 'replace' | 'add'): Promise<void> {
+    if (how === 'add' && rows.length === 0) return;
     const now = new Date().toISOString();
     const dim = (this.info as ExtractorInfo).dim;
-    const idOf = new Map<string, number>();
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
+      if (how === 'replace') await trx.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
       // With pgvector the embedding is written by the same INSERT (the column is not in the shared schema type).
       const pg = this.pgvector ? this.pg : null;
       const withEmbedding = trx.withTables<{ image_descriptor: { embedding: string | null } }>();
       for (let i = 0; i < rows.length; i += 100) {
-        const inserted = await withEmbedding.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
+        await withEmbedding.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
           product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), created_at: now,
           ...(pg ? { embedding: sql<string>`${vectorLiteral(r.vec)}::${pgTypeOf(pg)}` } : {}),
-        }))).returning(['id', 'image_path', 'view']).execute();
-        for (const r of inserted) idOf.set(`${r.image_path}\u0000${r.view}`, r.id);
+        }))).execute();
       }
     });
-    const index = this.index as VectorIndex;
-    index.removeProduct(productId);
-    if (rows.length) {
-      // Row ids are the graph's keys (re-scoring reads the full vectors by id).
-      index.add(productId, rows.map((r) => r.vec), rows.map((r) => idOf.get(`${r.path}\u0000${r.view}`) as number));
-      this.indexedProducts.add(productId);
-    } else this.indexedProducts.delete(productId);
+    // The product's rows read back, all of them where rows were added beside others.
+    await this.reloadProduct(productId);
     // The rows just written are newer than the watermark: the next refresh() reads them again, which is
     // harmless (same vectors), and it also catches rows another process wrote meanwhile.
     this.scheduleSave();
-    return rows.length;
   }
 
   /** Whether the model and the index are loaded or loading in this process (photo search is in use). */
@@ -347,6 +491,7 @@ export class ImageIndexService {
     await this.db.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
     this.index?.removeProduct(productId);
     this.indexedProducts.delete(productId);
+    this.partial.delete(productId);
     this.scheduleSave();
   }
 

@@ -22,8 +22,14 @@ export interface ImageSearchSettings {
   backend: TfBackend;
   /** IMAGE_EXTRACT_THREADS: worker threads that run the network; a search's views are shared out over all of them */
   extractThreads: number;
-  /** IMAGE_INDEX_THREADS: how many of those may index catalogue pictures (the rest wait for searches) */
+  /** IMAGE_INDEX_THREADS: how many of those may index catalogue pictures (default all: a search goes before queued indexing work) */
   indexThreads: number;
+  /**
+   * The views of a product's first picture that the background pass indexes for every product before it
+   * indexes any product's other views and pictures, so that soon after a first start every product can be
+   * found by its cover (views outside `catalogueViews` are ignored).
+   */
+  firstPassViews: ViewName[];
   /** IMAGE_INDEX_ON_START: index not-yet-indexed products in the background after start */
   indexOnStart: boolean;
   /** IMAGE_INDEX_REFRESH_MS: how often to pick up descriptors other processes wrote (0 = never) */
@@ -71,8 +77,9 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // picture stays the default until the 10,000-design run decides (docs/benchmarks.md).
     networkInput: 'rgb',
     backend: 'wasm',
-    extractThreads: defaultExtractThreads(),
-    indexThreads: 1,
+    extractThreads: overrides.extractThreads ?? defaultExtractThreads(),
+    indexThreads: overrides.extractThreads ?? defaultExtractThreads(),
+    firstPassViews: ['full', 'centre50'],
     indexOnStart: true,
     refreshMs: 30_000,
     pgvector: 'auto',

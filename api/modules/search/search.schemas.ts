@@ -44,6 +44,7 @@ export const SearchHitDetailPage = PageOf(SearchHitDetailSchema);
 export const SearchStatusSchema = Type.Object({
   ready: Type.Boolean(),
   indexed: Type.Integer(),
+  complete: Type.Integer(),
   total: Type.Integer(),
   entries: Type.Integer(),
   model: Type.String(),

@@ -20,7 +20,8 @@ export const imageSearchWords = {
   quota: { zh: '今日{count}次免费搜花次数已用完', en: 'Your {count} free flower searches for today are used up' },
   failed: { zh: '搜索失败', en: 'The search failed' },
   done: { zh: '搜索完成，正在打开结果…', en: 'Done, opening the results…' },
-  indexing: { zh: '花型库仍在建立索引：已完成 {indexed} / {total}，结果可能不完整', en: 'The catalogue is still being indexed: {indexed} of {total}; results may be incomplete' },
+  indexing: { zh: '正在为花型图片建立索引：已可搜到 {indexed} / {total} 个产品，结果可能不完整', en: 'Indexing catalogue pictures: {indexed} of {total} products; results may be incomplete' },
+  indexingRest: { zh: '全部 {total} 个产品均可以图搜到；正在补充其余图片和角度：已完成 {complete} / {total}', en: 'All {total} products can be found by photo; adding their other pictures and angles: {complete} of {total} done' },
   // Results page
   resultsTitle: { zh: '以图搜花结果', en: 'Photo search results' },
   count: { zh: '找到 {count} 个相似花型', en: '{count} similar patterns' },

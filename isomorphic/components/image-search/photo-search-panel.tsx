@@ -15,6 +15,7 @@ import { imageSearchWords } from './image-search.words';
 import { ImageSearchFlow } from './search-flow';
 import { keepPhoto, type KeptPhoto } from './photo-store';
 import { CameraIcon } from './camera-icon';
+import { IndexingNotice } from './indexing-notice';
 
 const ImageCropper = lazy(() => import(/* webpackChunkName: "image-cropper" */ '../upload/image-cropper'));
 
@@ -25,7 +26,7 @@ export interface PhotoSearchPanelProps {
   startCropping?: boolean;
   /** the "pattern only, ignore colour" box starts ticked (the result page's offer for a weak match) */
   shapeOnly?: boolean;
-  /** the index status when the page already has it; otherwise it is asked for */
+  /** the index status when the page already has it (undefined: asked for; null: the page shows it itself) */
   status?: SearchStatus | null;
   onFinished(searchId: number): void;
   /** the cropper is open (the overlay keeps its backdrop from closing it meanwhile) */
@@ -49,7 +50,6 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
   const [cropping, setCropping] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState('');
-  const [status, setStatus] = useState<SearchStatus | null>(givenStatus ?? null);
   const [shapeOnly, setShapeOnly] = useState(shapeOnlyAtFirst ?? false);
 
   // The flow belongs to this panel: leaving it (closing the overlay) cancels a search still running.
@@ -61,16 +61,6 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
       if (flow.current === f) flow.current = null;
     };
   }, [search]);
-
-  useEffect(() => {
-    if (givenStatus !== undefined) return;
-    let live = true;
-    void fetch('/api/search/status', { headers: { accept: 'application/json' } })
-      .then((r) => r.json() as Promise<{ code: number; data: SearchStatus }>)
-      .then((e) => { if (live && e.code === 0) setStatus(e.data); })
-      .catch(() => undefined);
-    return () => { live = false; };
-  }, [givenStatus]);
 
   useEffect(() => {
     if (!initial) return;
@@ -128,11 +118,10 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
   const busy = search.handleStatus;
   const percent = Math.round(search.progress * 100);
   const shown = crop ?? photo;
-  const indexing = status && !status.ready ? fill(w.indexing, { indexed: status.indexed, total: status.total }) : '';
 
   return (
     <div className="pic-search" data-state={busy ? 'searching' : cropping ? 'cropping' : photo ? 'chosen' : 'empty'} data-progress={search.progress}>
-      {indexing ? <p className="pic-search__notice" data-state="indexing">{indexing}</p> : null}
+      {givenStatus === null ? null : <IndexingNotice initial={givenStatus} />}
       <input ref={input} id={inputId} className="upload__input" type="file" accept={ACCEPT_ATTRIBUTE} disabled={busy} onChange={(e) => take(Array.from(e.currentTarget.files ?? []))} />
       {cropping && photo ? (
         <Suspense fallback={<p>{u.loadingCropper}</p>}>

@@ -5,9 +5,10 @@ import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react
 import { useTranslation } from 'react-i18next';
 import { loaderDeps } from '../../loader-context';
 import { SeoHead } from '../../components/seo-head';
-import { fill, useWords } from '../../components/use-words';
+import { useWords } from '../../components/use-words';
 import { imageSearchWords } from '../../components/image-search/image-search.words';
 import { PhotoSearchPanel } from '../../components/image-search/photo-search-panel';
+import { IndexingNotice } from '../../components/image-search/indexing-notice';
 import { keptPhoto, type KeptPhoto } from '../../components/image-search/photo-store';
 import { searchStatus } from './search-status';
 
@@ -27,7 +28,6 @@ export function Component() {
   const w = useWords(imageSearchWords);
   const navigate = useNavigate();
   // Said once for the page (the panel is told not to ask again).
-  const indexing = status && !status.ready ? fill(w.indexing, { indexed: status.indexed, total: status.total }) : '';
   // undefined: still looking (and on the server); null: this browser has none.
   const [photo, setPhoto] = useState<KeptPhoto | null | undefined>(undefined);
   useEffect(() => {
@@ -43,7 +43,7 @@ export function Component() {
         {searchId !== null ? <Link className="hero__count" to={`/homePicSearch?searchId=${searchId}`}>{w.backToResults}</Link> : null}
       </header>
       <section className="pic-page">
-        {indexing ? <p className="pic-search__notice" data-state="indexing">{indexing}</p> : null}
+        <IndexingNotice initial={status} />
         {photo === undefined ? (
           <p className="pic-page__prompt" data-state="loading">{w.loadingPhoto}</p>
         ) : (

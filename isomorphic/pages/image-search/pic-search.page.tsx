@@ -21,6 +21,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { imageSearchWords } from '../../components/image-search/image-search.words';
 import { PhotoSearchPanel } from '../../components/image-search/photo-search-panel';
+import { IndexingNotice } from '../../components/image-search/indexing-notice';
 import { keptPhoto } from '../../components/image-search/photo-store';
 import { assertPageExists } from '../catalogue/listing-loader';
 import { normalisePath } from '../catalogue/presets';
@@ -75,7 +76,6 @@ export const Component = observer(function PicSearchPage() {
   const title = searchId === null ? w.title : w.resultsTitle;
   const pages = results ? pageCount(results.total, results.pageSize || PAGE_SIZE) : 1;
   const href = (p: number) => `${path}?searchId=${searchId}${p > 1 ? `&page=${p}` : ''}`;
-  const indexing = status && !status.ready ? fill(w.indexing, { indexed: status.indexed, total: status.total }) : '';
   return (
     <>
       <SeoHead title={title} description={t('site.description')} publicUrl={publicUrl} path={searchId === null ? CANONICAL_PATH : `${CANONICAL_PATH}?searchId=${searchId}`} noindex />
@@ -92,7 +92,7 @@ export const Component = observer(function PicSearchPage() {
         </section>
       ) : (
         <>
-          {indexing ? <p className="pic-search__notice" data-state="indexing">{indexing}</p> : null}
+          <IndexingNotice initial={status} />
           <div className="pic-query">
             <QueryPhoto searchId={searchId} />
             <div className="pic-query__actions">

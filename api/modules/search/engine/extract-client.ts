@@ -1,8 +1,10 @@
 // The api's side of the extraction workers: a priority queue (searches before catalogue indexing) that
 // feeds a small pool of worker threads one task at a time. A search's views are shared out over all the
-// threads, so a query takes about 1/threads of the time a single thread would; catalogue indexing runs on
-// at most `indexThreads` of them, so the api keeps a core while it indexes. A queued search can be
-// withdrawn before it starts.
+// threads, so a query takes about 1/threads of the time a single thread would. Catalogue indexing is cut
+// into one task per view and runs on the first `indexThreads` threads (by default all of them): a search
+// that arrives goes before every indexing task still queued, so it waits at most for the one view each
+// thread is describing (about 40 ms), and indexing keeps every core busy while no search waits. A queued
+// request can be withdrawn before any of its work starts.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,16 +20,17 @@ export interface ExtractorInfo { name: string; dim: number; backend: string }
 export interface PoolOptions {
   /** worker threads, each with its own copy of the network */
   threads: number;
-  /** of those, how many may run catalogue indexing (the first ones); searches use all */
+  /** of those, how many may run catalogue indexing (the first ones; default all); searches use all */
   indexThreads: number;
 }
 
 /**
- * One request: a picture's views, described by one task (indexing) or one task per thread (a search);
- * `parts` has a place for each task's vectors.
+ * One request: a picture's views, described by one task per view (indexing) or one task per thread (a
+ * search, each task a share of the views: `part`); `parts` has a place for each task's vectors, the task's
+ * `at`.
  */
 interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean }
+interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -59,7 +62,7 @@ export class ExtractClient {
 
   constructor(private readonly opts: ExtractorOptions, pool: Partial<PoolOptions> = {}) {
     const threads = Math.max(1, Math.floor(pool.threads ?? 1));
-    this.pool = { threads, indexThreads: Math.min(threads, Math.max(1, Math.floor(pool.indexThreads ?? 1))) };
+    this.pool = { threads, indexThreads: Math.min(threads, Math.max(1, Math.floor(pool.indexThreads ?? threads))) };
     this.slots = Array.from({ length: threads }, (_, index) => ({ index, worker: null, ready: false, task: null, restarts: 0 }));
   }
 
@@ -128,18 +131,22 @@ export class ExtractClient {
   }
 
   /**
-   * Fused descriptors of the given views of a picture: one per view for indexing; for a query, the first
-   * MAX_QUERY_VIEWS views that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads
-   * at once, each its share, and put back in order. `shapeOnly` (a query): without the colour histogram,
-   * whatever colour the photo carries (see fuse).
+   * Fused descriptors of the given views of a picture: one per view for indexing, each view a task of its
+   * own (whichever indexing thread is free takes the next); for a query, the first MAX_QUERY_VIEWS views
+   * that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads at once, each its
+   * share, and put back in order. `shapeOnly` (a query): without the colour histogram, whatever colour the
+   * photo carries (see fuse).
    */
   describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
     const id = this.nextId++;
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
       if (this.closed) return reject(new Error('image search is shut down'));
-      const of = priority === 'query' ? this.pool.threads : 1;
+      if (priority === 'index' && views.length === 0) return resolve([]);
+      const of = priority === 'query' ? this.pool.threads : views.length;
       const request: Request = { id, priority, parts: new Array(of).fill(null), resolve, reject, settled: false };
-      const tasks: Task[] = Array.from({ length: of }, (_, index) => ({ request, part: of > 1 ? { index, of } : undefined, image, views, shapeOnly }));
+      const tasks: Task[] = priority === 'query'
+        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly }))
+        : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
         const firstIndex = this.queue.findIndex((t) => t.request.priority === 'index');
@@ -187,13 +194,17 @@ export class ExtractClient {
   private finish(task: Task, vectors: Float32Array[]): void {
     const r = task.request;
     if (r.settled) return;
-    r.parts[task.part?.index ?? 0] = vectors;
+    r.parts[task.at] = vectors;
     if (r.parts.some((p) => p === null)) return;
-    // Part i holds the views at positions i, i + of, …: interleave them back into the views' order.
     const parts = r.parts as Float32Array[][];
     const out: Float32Array[] = [];
-    const longest = Math.max(...parts.map((p) => p.length));
-    for (let j = 0; j < longest; j++) for (const p of parts) if (j < p.length) out.push(p[j]);
+    // Indexing: one view a part, in order. A query's part i holds the views at positions i, i + of, …:
+    // interleave them back into the views' order.
+    if (r.priority === 'index') for (const p of parts) out.push(...p);
+    else {
+      const longest = Math.max(...parts.map((p) => p.length));
+      for (let j = 0; j < longest; j++) for (const p of parts) if (j < p.length) out.push(p[j]);
+    }
     r.settled = true;
     r.resolve(out);
   }
