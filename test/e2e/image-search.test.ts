@@ -161,6 +161,43 @@ t.test('at 360 in English: search, then crop the same photo on /picSearchAgain a
   await page.context().close();
 });
 
+t.test('while the catalogue is being indexed, the overlay says how far and counts up (390 Chinese, 1280 English)', async (t) => {
+  const cases = [
+    { locale: 'zh-CN', width: 390, query: '', first: (n: number) => `正在为花型图片建立索引：已可搜到 3 / ${n} 个产品，结果可能不完整`, rest: (n: number) => `全部 ${n} 个产品均可以图搜到；正在补充其余图片和角度：已完成 5 / ${n}` },
+    { locale: 'en-US', width: 1280, query: '?lang=en', first: (n: number) => `Indexing catalogue pictures: 3 of ${n} products; results may be incomplete`, rest: (n: number) => `All ${n} products can be found by photo; adding their other pictures and angles: 5 of ${n} done` },
+  ];
+  for (const c of cases) {
+    const { page, errors } = await site.newPage({ locale: c.locale, width: c.width });
+    // The api's own answer, with the counts of an api still indexing (this site's catalogue is indexed
+    // before the tests start): first some products findable, then all findable and some complete, then done.
+    let state: { ready: boolean; indexed?: number; complete: number } = { ready: false, indexed: 3, complete: 0 };
+    let total = 0;
+    await page.route('**/api/search/status', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; data: { total: number } };
+      total = body.data.total;
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, indexed: state.indexed ?? total, complete: state.complete, ready: state.ready } } });
+    });
+    await page.goto(`${site.url}/flower${c.query}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await openOverlay(page);
+    const notice = page.locator('.modal .pic-search__notice');
+    await notice.waitFor();
+    t.equal(await notice.locator('p').textContent(), c.first(total), `${c.locale}: how many products can be found yet`);
+    t.equal(await notice.locator('progress').getAttribute('value'), '3', 'the bar shows it');
+    await page.screenshot({ path: path.join(SCREENS, `image-search-indexing-${c.width}-${c.locale}.png`) });
+    // The overlay asks again every few seconds.
+    state = { ready: false, complete: 5 };
+    await page.waitForFunction((text) => document.querySelector('.modal .pic-search__notice p')?.textContent === text, c.rest(total), { timeout: 30_000 });
+    t.pass(`${c.locale}: then how many products are complete`);
+    state = { ready: true, complete: total };
+    await notice.waitFor({ state: 'detached', timeout: 30_000 });
+    t.pass('and the notice goes when indexing has finished');
+    t.same(errors, [], 'no errors in the page');
+    await page.context().close();
+  }
+});
+
 t.test('cancel stops the search and tells the api; the 8th search of a day gets the quota alert', async (t) => {
   const { page, errors } = await site.newPage({ locale: 'zh-CN' });
   await page.goto(`${site.url}/homePicSearch`, { waitUntil: 'networkidle' });

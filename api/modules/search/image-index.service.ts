@@ -102,7 +102,7 @@ export class ImageIndexService {
       this.log.info({ model: this.info.name, dim: this.info.dim, backend: this.info.backend, ms: Date.now() - t0 }, 'image search model loaded');
       if (this.dialect === 'postgres' && this.settings.pgvector === 'auto') this.pgvector = await this.enablePgvector(this.info.dim);
       await this.loadIndex();
-      this.partial = new Set(await this.productsPartial(undefined, true));
+      this.partial = new Set(await this.productsPartial(true));
       await this.countTotal();
       if (this.settings.indexOnStart) this.background = this.indexInBackground().catch((err) => this.log.error({ err }, 'background image indexing failed'));
       else this.backgroundDone = true;
@@ -175,7 +175,7 @@ export class ImageIndexService {
     if (this.index instanceof AnnIndex) this.index.reserve(count);
     this.indexedProducts.clear();
     this.watermark = 0;
-    await this.loadRowsAfter(0);
+    await this.loadRowsAfter(0, false);
     this.log.info({ entries: this.index.count, kind: this.index.kind, ms: Date.now() - t0 }, 'image index built from stored descriptors');
     if (count > 0) await this.save();
   }
@@ -204,13 +204,15 @@ export class ImageIndexService {
   }
 
   /**
-   * Adds stored descriptors with id > `after`: all of them at a build (`after` 0); later, each product
-   * that has such rows is read again whole (a product's rows can be written in two rounds, see
-   * indexInBackground). Returns the number of rows read.
+   * Adds stored descriptors with id > `after`: at a build (`refresh` false) all of them at once into the
+   * empty index; at a refresh each product that has such rows is read again whole, in place of what the
+   * index held of it (a product's rows can be written in two rounds, see indexInBackground; and before
+   * 2026-11-24 a refresh from watermark 0, the first after a start on an empty index, added every row the
+   * background pass had written meanwhile a second time). Returns the number of rows read.
    */
-  private async loadRowsAfter(after: number): Promise<number> {
+  private async loadRowsAfter(after: number, refresh: boolean): Promise<number> {
     const index = this.index as VectorIndex;
-    if (after > 0) {
+    if (refresh) {
       const touched = await this.db.selectFrom('image_descriptor').select('product_id').select((eb) => eb.fn.max('id').as('maxId'))
         .where('model', '=', this.model).where('id', '>', after).groupBy('product_id').execute();
       let added = 0;
@@ -267,10 +269,10 @@ export class ImageIndexService {
   /** Picks up descriptors written by another process (the import command, another api replica). */
   async refresh(): Promise<void> {
     if (!this.index || this.stopped) return;
-    const added = await this.loadRowsAfter(this.watermark);
+    const added = await this.loadRowsAfter(this.watermark, true);
     if (added > 0) {
       this.scheduleSave();
-      this.partial = new Set(await this.productsPartial(undefined, true));
+      this.partial = new Set(await this.productsPartial(true));
     }
     await this.promoteIfLarge();
   }
@@ -373,11 +375,9 @@ export class ImageIndexService {
    * second, and indexProduct, write every view of every picture in one transaction, so this is exactly the
    * products the first round did and the second did not (yet).
    */
-  private async productsPartial(among?: number[], anyStatus = false): Promise<number[]> {
-    if (among && among.length === 0) return [];
+  private async productsPartial(anyStatus = false): Promise<number[]> {
     const views = this.settings.catalogueViews.length;
     const partial = this.db.selectFrom('image_descriptor as d').select('d.product_id').where('d.model', '=', this.model)
-      .$if(among !== undefined, (q) => q.where('d.product_id', 'in', among as number[]))
       .groupBy('d.product_id').having(sql<boolean>`count(*) < count(distinct d.image_path) * ${views}`);
     if (anyStatus) return (await partial.execute()).map((r) => r.product_id);
     return (await listedProducts(this.db).select('p.id').where('p.id', 'in', partial).orderBy('p.id').limit(200).execute()).map((r) => r.id);
@@ -464,6 +464,13 @@ export class ImageIndexService {
     const dim = (this.info as ExtractorInfo).dim;
     await this.db.transaction().execute(async (trx) => {
       if (how === 'replace') await trx.deleteFrom('image_descriptor').where('product_id', '=', productId).execute();
+      else {
+        // The same views stored meanwhile (the product re-indexed whole while this round described it) are replaced, not doubled.
+        for (const p of new Set(rows.map((r) => r.path))) {
+          await trx.deleteFrom('image_descriptor').where('product_id', '=', productId).where('model', '=', this.model).where('image_path', '=', p)
+            .where('view', 'in', rows.filter((r) => r.path === p).map((r) => r.view)).execute();
+        }
+      }
       // With pgvector the embedding is written by the same INSERT (the column is not in the shared schema type).
       const pg = this.pgvector ? this.pg : null;
       const withEmbedding = trx.withTables<{ image_descriptor: { embedding: string | null } }>();

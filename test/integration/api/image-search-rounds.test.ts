@@ -3,7 +3,8 @@
 // the first round (an api stopped there) is searchable: each product is found first by its own cover, and
 // GET /search/status says how many products can be found and how many are complete. The next api's
 // background pass completes those products, adding their other views and pictures beside the rows already
-// there, and the status then says every product is complete.
+// there, and the status then says every product is complete. A refresh (rows other replicas wrote) after
+// a start on an empty index does not add the rows written since a second time.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../config/index';
@@ -41,6 +42,10 @@ for (const { dialect, skip } of await dialects()) {
     // The first round alone, as an api stopped after it leaves the catalogue.
     const first = new ImageIndexService(testDb.db.db, dialect, storage, imageSearchSettings(testDb.dir, { ...search, indexOnStart: false }), quiet);
     t.equal(await first.indexFirstRound(), 6, 'the first round indexed every product');
+    t.match(await first.status(), { indexed: 6, complete: 0, total: 6, entries: 12 }, 'its status: every product findable, none complete');
+    // Picking up rows written since start (another replica's) reads this process's own rows again: in place, not twice.
+    await first.refresh();
+    t.match(await first.status(), { indexed: 6, complete: 0, entries: 12 }, 'the same after a refresh');
     await first.stop();
     const rows = await testDb.db.db.selectFrom('image_descriptor').select(['id', 'product_id', 'image_path', 'view']).execute();
     t.equal(rows.length, 6 * FIRST.length, 'two views of one picture each');

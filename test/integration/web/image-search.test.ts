@@ -128,21 +128,33 @@ t.test('/picSearchAgain renders and waits for the photo kept in the browser', as
 });
 
 t.test('while the api is still indexing, the pages say how far it is', async (t) => {
-  // A stand-in api: the dictionary, an index half built, and an empty result.
+  // A stand-in api: the dictionary, an index being built (its status set by the test), and an empty result.
   const stub = Fastify();
+  let status = { ready: false, indexed: 3, complete: 0, total: 12, entries: 36, model: 'm', backend: 'wasm', nearestNeighbours: 'flat', queued: 9 };
   stub.get('/front/dicTree/byTypeKey', async () => ({ code: 0, message: 'ok', data: { data: [] } }));
-  stub.get('/search/status', async () => ({ code: 0, message: 'ok', data: { ready: false, indexed: 3, total: 12, entries: 36, model: 'm', backend: 'wasm', nearestNeighbours: 'flat', queued: 9 } }));
+  stub.get('/search/status', async () => ({ code: 0, message: 'ok', data: status }));
   stub.get('/search/getResultDetailOnLsk', async () => ({ code: 0, message: 'ok', data: { list: [], total: 0, pageNum: 1, pageSize: 20 } }));
   await stub.listen({ host: '127.0.0.1', port: 0 });
   const stubWeb = await buildTestWeb(`http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`);
   t.teardown(async () => { await stubWeb.close(); await stub.close(); });
 
+  // First round: how many products photo search can find yet.
   const emptyPage = await stubWeb.inject({ url: '/homePicSearch' });
   t.equal(emptyPage.statusCode, 200);
-  t.match(emptyPage.body, '花型库仍在建立索引：已完成 3 / 12');
+  t.match(emptyPage.body, '正在为花型图片建立索引：已可搜到 3 / 12 个产品，结果可能不完整');
+  t.match(emptyPage.body, /<progress max="12" value="3"/, 'with a bar');
   const results = await stubWeb.inject({ url: '/homePicSearch?searchId=1&lang=en' });
   t.equal(results.statusCode, 200);
-  t.match(results.body, 'The catalogue is still being indexed: 3 of 12');
+  t.match(results.body, 'Indexing catalogue pictures: 3 of 12 products; results may be incomplete');
   t.match(results.body, 'No similar patterns were found');
-  t.match((await stubWeb.inject({ url: '/picSearchAgain' })).body, '花型库仍在建立索引');
+  t.match((await stubWeb.inject({ url: '/picSearchAgain' })).body, '正在为花型图片建立索引');
+
+  // Second round: every product can be found; how many have all their pictures and angles.
+  status = { ...status, indexed: 12, complete: 5 };
+  t.match((await stubWeb.inject({ url: '/homePicSearch' })).body, '全部 12 个产品均可以图搜到；正在补充其余图片和角度：已完成 5 / 12');
+  t.match((await stubWeb.inject({ url: '/picSearchAgain?lang=en' })).body, 'All 12 products can be found by photo; adding their other pictures and angles: 5 of 12 done');
+
+  // Done: no notice.
+  status = { ...status, ready: true, complete: 12 };
+  t.notMatch((await stubWeb.inject({ url: '/homePicSearch' })).body, 'data-state="indexing"');
 });
