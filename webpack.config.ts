@@ -96,6 +96,12 @@ export const client: Configuration = {
     ...resolve,
     // React Router's package points every bundler at its development build.
     alias: {
+      // The browser runs Preact through preact/compat (issue 20's JS budget); the server renders with React.
+      'react$': 'preact/compat',
+      'react-dom$': path.join(root, 'client/react-dom.ts'),
+      'react-dom/client$': 'preact/compat/client',
+      'react/jsx-runtime$': 'preact/compat/jsx-runtime',
+      'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
       'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
       'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
     },
@@ -113,7 +119,7 @@ export const client: Configuration = {
       cacheGroups: {
         // The libraries every page needs, in one long-lived file.
         framework: {
-          test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|mobx|mobx-react-lite|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser|devalue)[\\/]/,
+          test: /[\\/]node_modules[\\/](preact|react-router|mobx|mobx-react-lite|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser|devalue)[\\/]/,
           name: 'framework',
           chunks: 'all',
           priority: 40,

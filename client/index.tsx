@@ -1,4 +1,5 @@
 // Browser entry: revive the page state, resolve the lazy routes of the current URL, hydrate.
+import './head-tags';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

@@ -1,6 +1,7 @@
 // Labelled form controls: every input has a visible label, its rule message under it (tied by
 // aria-describedby and aria-invalid), and an optional hint. Submit buttons show a progress state.
-import { useId, type ReactNode, type InputHTMLAttributes } from 'react';
+import { type ReactNode, type InputHTMLAttributes } from 'react';
+import { useStableId } from './use-stable-id';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -15,7 +16,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function TextField({ label, value, onChange, error, hint, addon, id, className, ...input }: TextFieldProps) {
-  const auto = useId();
+  const auto = useStableId();
   const inputId = id ?? auto;
   const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (

@@ -1,6 +1,7 @@
 // The dialog of SPEC §2: title, description area and footer buttons; centred, 25% from the top; its
 // close button and close-on-backdrop-click are configurable. Escape closes it when it is closable.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useStableId } from './use-stable-id';
 import { useTranslation } from 'react-i18next';
 
 export interface ModalProps {
@@ -15,7 +16,7 @@ export interface ModalProps {
 
 export function Modal({ open, title, onClose, children, footer, showClose = true, closeOnBackdrop = true }: ModalProps) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const titleId = useStableId();
   const panel = useRef<HTMLDivElement>(null);
   // The latest onClose, so a parent's re-render (a new function) does not re-run the effect and pull focus back.
   const close = useRef(onClose);

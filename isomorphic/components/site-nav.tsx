@@ -2,7 +2,8 @@
 // mills and custom orders. Plain links in the server's HTML, so crawlers follow them and they work
 // before the script loads; a pattern-type list opens on hover or keyboard focus; on phones the whole
 // list sits behind a menu button that opens it (Escape or choosing a page closes it).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useStableId } from './use-stable-id';
 import { Link, useLocation } from 'react-router';
 import { PatternType, patternTypeLabels } from '../domain/catalogue';
 import { useLang } from './use-lang';
@@ -17,7 +18,7 @@ export const siteNavPaths = ['/flower', '/clothesGallery', '/goodAndNew', '/home
 export function SiteNav() {
   const w = useWords(siteNavWords);
   const lang = useLang();
-  const listId = useId();
+  const listId = useStableId();
   const [open, setOpen] = useState(false);
   const { pathname, search } = useLocation();
   // Choosing a page closes the phone menu.

@@ -2,7 +2,8 @@
 // drop a photo (png, jpeg, bmp, jpg; at most 10 MB, with the upload control's messages), optionally crop
 // it with the cropper, start the search, a progress bar while it is polled, cancel; the quota alert.
 // When the search is done the photo is kept in this browser and `onFinished` gets the search id.
-import { lazy, Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useStableId } from '../use-stable-id';
 import { observer } from 'mobx-react-lite';
 import type { SearchStatus } from '../../contracts/search';
 import { Limits } from '../../domain/limits';
@@ -40,7 +41,7 @@ export const PhotoSearchPanel = observer(function PhotoSearchPanel({ initial, st
   const u = useWords(uploadWords);
   const lang = useLang();
   const { imageSearch: search } = useStores();
-  const inputId = useId();
+  const inputId = useStableId();
   const input = useRef<HTMLInputElement>(null);
   const flow = useRef<ImageSearchFlow | null>(null);
   const langRef = useRef(lang);

@@ -1,7 +1,8 @@
 // The map search box of SPEC §2 (360 px): a keyword field with autocomplete, up/down to choose a tip,
 // Enter to search, and a button labelled 搜索. It finds a place through the maps driver and hands its
 // coordinates to the form. Rendered only when AMap is configured.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useStableId } from '../use-stable-id';
 import type { MapSettings } from '../../contracts/shop';
 import { fill, useWords } from '../use-words';
 import { autocomplete, loadAMap, MapsError, searchPlace, SEARCH_PLUGINS, type PlaceTip } from './maps-driver';
@@ -11,7 +12,7 @@ export interface MapSearchBoxProps { settings: MapSettings; city?: string; onPic
 
 export function MapSearchBox({ settings, city, onPick }: MapSearchBoxProps) {
   const w = useWords(mapsWords);
-  const id = useId();
+  const id = useStableId();
   const [keyword, setKeyword] = useState('');
   const [tips, setTips] = useState<PlaceTip[]>([]);
   const [active, setActive] = useState(-1);

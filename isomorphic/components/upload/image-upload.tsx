@@ -2,7 +2,8 @@
 // maxSize (MB, default 10, each file's size rounded to whole MB) with their messages, the selection
 // cleared on a refusal; a begin event, a progress bar, then a done event with the uploaded list
 // {size, name, result (data URL), storeAs}. With `crop`, each chosen image goes through the cropper first, in turn.
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
+import { useStableId } from '../use-stable-id';
 import { Limits } from '../../domain/limits';
 import { useLang } from '../use-lang';
 import { fill, useWords } from '../use-words';
@@ -50,7 +51,7 @@ export interface ImageUploadProps {
 export function ImageUpload({ multiple = false, maxNum, maxSize = Limits.maxImageMb, crop, disabled, label, onBegin, onDone, onError }: ImageUploadProps) {
   const w = useWords(uploadWords);
   const lang = useLang();
-  const inputId = useId();
+  const inputId = useStableId();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<{ done: number; total: number; fraction: number } | null>(null);

@@ -1,6 +1,7 @@
 // The enquiry form behind "Ask the seller": the question (checked as the api checks it), a progress state
 // while sending, the api's refusal under the field (and as a toast), and after sending a link to the thread.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useStableId } from '../../components/use-stable-id';
 import { Link } from 'react-router';
 import type { EnquiryThread } from '../../contracts/enquiry';
 import { EnquiryLimits, isEnquiryText } from '../../domain/enquiry';
@@ -16,7 +17,7 @@ export default function AskForm({ kind, targetId, title, onClose }: { kind: numb
   const w = useWords(askWords);
   const lang = useLang();
   const run = useApiAction();
-  const id = useId();
+  const id = useStableId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,8 @@
 // their own requests or offers, "received"). Filters (what it is about, answered or not, new messages,
 // keyword, one asker) and paging travel in the address; `?id=` opens a thread beside the list (marking it
 // read), with the reply form and, for the party asked, who asked (/enquiry/askUser).
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useStableId } from '../../components/use-stable-id';
 import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Page } from '../../contracts/common';
 import type { EnquiryAsker, EnquiryBox, EnquiryItem, EnquiryListQuery, EnquiryState, EnquiryThread } from '../../contracts/enquiry';
@@ -227,7 +228,7 @@ function ReplyForm({ id }: { id: number }) {
   const lang = useLang();
   const run = useApiAction();
   const revalidator = useRevalidator();
-  const fieldId = useId();
+  const fieldId = useStableId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

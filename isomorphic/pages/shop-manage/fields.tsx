@@ -1,12 +1,12 @@
 // Form controls of the shop manager beyond TextField: a text area, a code-table select and an image
 // slot (upload control with the cropper at a fixed ratio, a preview and a remove button).
-import { useId } from 'react';
+import { useStableId } from '../../components/use-stable-id';
 import type { ImageRef } from '../../contracts/shop';
 import { ImageUpload } from '../../components/upload/image-upload';
 import { useLang } from '../../components/use-lang';
 
 export function TextArea({ label, value, onChange, max, hint }: { label: string; value: string; onChange(v: string): void; max: number; hint?: string }) {
-  const id = useId();
+  const id = useStableId();
   const count = [...value].length;
   return (
     <div className={`field span-2${count > max ? ' field--invalid' : ''}`}>
@@ -18,7 +18,7 @@ export function TextArea({ label, value, onChange, max, hint }: { label: string;
 }
 
 export function CodeSelect({ label, value, onChange, table, none, required = false }: { label: string; value: number | null; onChange(v: number | null): void; table: Record<number, { zh: string; en: string }>; none: string; required?: boolean }) {
-  const id = useId();
+  const id = useStableId();
   const lang = useLang();
   return (
     <div className="field">
