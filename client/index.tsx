@@ -1,5 +1,6 @@
 // Browser entry: revive the page state, resolve the lazy routes of the current URL, hydrate.
 import './head-tags';
+import './effect-timing';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -19,6 +20,7 @@ import { dataStrategy } from '../isomorphic/data-strategy';
 import { registerBrowserDeps } from '../isomorphic/loader-context';
 import { RootStore } from '../isomorphic/stores/root.store';
 import { createI18n } from '../isomorphic/i18n/index';
+import { loadLocale } from '../isomorphic/i18n/load-locale';
 import { createBrowserApiClient } from '../isomorphic/api-client/browser-client';
 import { hydrationData, STATE_GLOBAL, type PageState } from '../isomorphic/page-state';
 import { AppProviders } from '../isomorphic/app-providers';
@@ -46,11 +48,11 @@ async function start(): Promise<void> {
   const state = window[STATE_GLOBAL];
   if (!state) throw new Error('Page state missing: the page was not rendered by the web service');
   const stores = new RootStore(state.stores);
-  const i18n = createI18n(state.lang);
+  const [words] = await Promise.all([loadLocale(state.lang), resolveLazyRoutes(routes)]);
+  const i18n = createI18n(state.lang, { [state.lang]: words });
   const api = createBrowserApiClient({ lang: () => i18n.language });
   registerBrowserDeps({ api, stores, lang: () => (i18n.language === 'en' ? 'en' : 'zh'), publicUrl: window.location.origin });
 
-  await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes, { hydrationData: hydrationData(state), dataStrategy });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Codes, messageFor } from '../isomorphic/domain/codes';
+import { Codes } from '../isomorphic/domain/codes';
+import { messageFor } from '../isomorphic/domain/code-messages';
 
 /** A request line longer than this is answered 414 (URL too long) rather than 431 (headers too large). */
 const LONG_REQUEST_LINE = 8 * 1024;

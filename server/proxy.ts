@@ -5,7 +5,8 @@
 // JSON, sign-out and any 210018 clear them (session.hooks.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
-import { Codes, messageFor } from '../isomorphic/domain/codes';
+import { Codes } from '../isomorphic/domain/codes';
+import { messageFor } from '../isomorphic/domain/code-messages';
 import { Limits } from '../isomorphic/domain/limits';
 import type { WebMetrics } from './metrics';
 import { apiLangOf, isSameOrigin } from './visitor';

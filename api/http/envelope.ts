@@ -1,7 +1,7 @@
 // The { code, message, data } envelope every api response is wrapped in, with its TypeBox schema.
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { codeMessages } from '../../isomorphic/domain/codes';
+import { codeMessages } from '../../isomorphic/domain/code-messages';
 import type { Bilingual } from './errors';
 
 export type Lang = 'zh' | 'en';

@@ -1,6 +1,7 @@
 // One error type for the api: a code from isomorphic/domain/codes, an HTTP status, and a message in
 // both languages (the request's language is chosen when the envelope is written).
-import { Codes, codeMessages } from '../../isomorphic/domain/codes';
+import { Codes } from '../../isomorphic/domain/codes';
+import { codeMessages } from '../../isomorphic/domain/code-messages';
 import { tradeCodeMessages } from '../../isomorphic/domain/trade-messages';
 import { catalogueSellerCodeMessages } from '../../isomorphic/domain/catalogue-seller-messages';
 import { enquiryCodeMessages } from '../../isomorphic/domain/enquiry-messages';

@@ -2,7 +2,8 @@
 // words (domain/codes.ts) the api answers with, checked in the page before anything is sent.
 import type { TFunction } from 'i18next';
 import { AccountLimits, isAcceptablePassword, isMobile } from '../domain/account';
-import { Codes, messageFor } from '../domain/codes';
+import { Codes } from '../domain/codes';
+import { messageFor } from '../domain/code-messages';
 import type { Lang } from '../domain/format';
 
 export interface RuleContext { t: TFunction; lang: Lang }

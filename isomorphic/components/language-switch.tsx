@@ -1,8 +1,10 @@
 // Switches the page language: a real link (?lang=) that works without script; with script it sets the
-// `lang` cookie, re-renders in place and reloads route data in the new language.
+// `lang` cookie, loads the other language's words (a page carries only its own), re-renders in place and
+// reloads route data in the new language.
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { htmlLang, type Lang } from '../i18n/index';
+import { loadLocale } from '../i18n/load-locale';
 import { Limits } from '../domain/limits';
 import { useLang } from './use-lang';
 
@@ -23,7 +25,20 @@ export function LanguageSwitch() {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
     document.cookie = `${Limits.langCookie}=${other}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
-    void i18n.changeLanguage(other);
+    void switchTo();
+  }
+
+  async function switchTo() {
+    if (!i18n.hasResourceBundle(other, 'translation')) {
+      try {
+        i18n.addResourceBundle(other, 'translation', await loadLocale(other));
+      } catch {
+        // The words could not be fetched (offline, a new deploy): the link's own page load switches instead.
+        window.location.assign(href);
+        return;
+      }
+    }
+    await i18n.changeLanguage(other);
     document.documentElement.lang = htmlLang[other];
     const current = new URLSearchParams(location.search);
     if (current.has('lang')) {

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api-client/client';
-import { Codes, codeMessages, signInFirstMessage, type Envelope } from '../domain/codes';
+import { Codes, okMessage, signInFirstMessage, type Envelope } from '../domain/codes';
 import { useLang } from './use-lang';
 import { loaderDeps } from '../loader-context';
 import { useStores } from '../stores/root.store';
@@ -35,7 +35,7 @@ export function useApiAction(): RunCall {
       return null;
     }
     // A lookup's plain "success" is not news; a real message (saved, sent, …) or any failure is.
-    const generic = envelope.message === codeMessages[Codes.OK].zh || envelope.message === codeMessages[Codes.OK].en;
+    const generic = envelope.message === okMessage.zh || envelope.message === okMessage.en;
     if (envelope.code !== Codes.OK) toasts.error(envelope.message);
     else if (!opts.quiet && !generic) toasts.success(envelope.message, { carry: opts.carry });
     return envelope;

@@ -1,5 +1,5 @@
 // Code tables of SPEC §4 for the catalogue, with their labels in both languages.
-import { CompanyStatus } from './platform';
+import { CompanyStatus } from './platform-codes';
 
 export interface Labelled { zh: string; en: string }
 

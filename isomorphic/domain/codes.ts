@@ -1,8 +1,9 @@
 // Response codes of the { code, message, data } envelope. Code 0 is success; every other code has a
-// message in both languages. The api, the pages and the tests import these; none is written twice.
-import { SettlementCodes, settlementCodeMessages } from './settlement-codes';
-import { PlatformCodes, platformCodeMessages } from './platform';
-import { NotificationCodes, notificationCodeMessages } from './notification-codes';
+// message in both languages (code-messages.ts, apart so that every page's first script does not carry
+// them). The api, the pages and the tests import these; none is written twice.
+import { SettlementCodes } from './settlement-codes';
+import { PlatformCodes } from './platform-codes';
+import { NotificationCodes } from './notification-codes';
 export const Codes = {
   OK: 0,
   BAD_REQUEST: 100400,
@@ -130,122 +131,8 @@ export const Codes = {
 
 export type Code = (typeof Codes)[keyof typeof Codes];
 
-export const codeMessages: Record<number, { zh: string; en: string }> = {
-  [Codes.OK]: { zh: '成功', en: 'Success' },
-  [Codes.BAD_REQUEST]: { zh: '请求参数有误', en: 'The request is not valid' },
-  [Codes.NOT_FOUND]: { zh: '内容不存在', en: 'Not found' },
-  [Codes.GONE]: { zh: '内容已下架', en: 'This item has been removed' },
-  [Codes.TOO_MANY_REQUESTS]: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
-  [Codes.INTERNAL]: { zh: '服务器开小差了，请稍后再试', en: 'Something went wrong on our side, please try again' },
-  [Codes.UPSTREAM_UNAVAILABLE]: { zh: '服务暂时不可用，请稍后再试', en: 'The service is unavailable, please try again shortly' },
-  [Codes.BODY_TOO_LARGE]: { zh: '请求内容过大', en: 'The request body is too large' },
-  [Codes.URL_TOO_LONG]: { zh: '请求地址过长', en: 'The request address is too long' },
-  [Codes.HEADERS_TOO_LARGE]: { zh: '请求头过大', en: 'The request headers are too large' },
-  [Codes.OVERLOADED]: { zh: '服务繁忙，请稍后再试', en: 'The service is busy, please try again shortly' },
-  [Codes.INVALID_MOBILE]: { zh: '请输入正确的手机号', en: 'Please input correct phone' },
-  [Codes.MOBILE_EXISTS]: { zh: '该手机号已注册', en: 'This phone is already exists' },
-  [Codes.PASSWORDS_DIFFER]: { zh: '两次输入的密码不一致', en: 'Twice times password is different' },
-  [Codes.WRONG_PASSWORD]: { zh: '密码错误，请重新输入', en: 'The password is incorrect, please input again' },
-  [Codes.LOGIN_FAILED]: { zh: '手机号或密码错误，请重新输入', en: 'The phone number or password is incorrect, please input again' },
-  [Codes.AVATAR_NOT_OWNED]: { zh: '头像须为您本人上传的图片', en: 'Your picture must be an image you uploaded' },
-  [Codes.SMS_CODE_INVALID]: { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
-  [Codes.SMS_TOO_FREQUENT]: { zh: '验证码发送过于频繁，请60秒后再试', en: 'A code was sent less than 60 seconds ago, please wait' },
-  [Codes.SMS_DAILY_LIMIT]: { zh: '该手机号今日验证码次数已用完', en: 'This phone has received the maximum number of codes for today' },
-  [Codes.LOGIN_THROTTLED]: { zh: '密码错误次数过多，请15分钟后再试', en: 'Too many wrong passwords, please try again in 15 minutes' },
-  [Codes.MOBILE_NOT_REGISTERED]: { zh: '该手机号尚未注册', en: 'This phone is not registered' },
-  [Codes.PASSWORD_TOO_WEAK]: { zh: '密码须为6-20位，且包含字母和数字', en: 'The password must be 6-20 characters with letters and digits' },
-  [Codes.PASSWORD_UNREADABLE]: { zh: '密码格式有误，请刷新页面后重试', en: 'The password could not be read, please reload the page and try again' },
-  [Codes.PASSWORD_CHECK_REQUIRED]: { zh: '请先验证当前密码', en: 'Please confirm your current password first' },
-  [Codes.ADDRESS_LIMIT]: { zh: '最多只能保存8个收货地址', en: 'You can save at most 8 addresses' },
-  [Codes.ADDRESS_NOT_FOUND]: { zh: '收货地址不存在', en: 'This address does not exist' },
-  [Codes.SESSION_EXPIRED]: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
-  [Codes.FORBIDDEN]: { zh: '无权访问', en: 'You are not allowed to do this' },
-  [Codes.IMAGE_SEARCH_QUOTA]: { zh: '今日7次免费搜花次数已用完', en: 'Your 7 free flower searches for today are used up' },
-  [Codes.IMAGE_EMPTY]: { zh: '请上传花型图片', en: 'Please upload pattern image' },
-  [Codes.IMAGE_TOO_LARGE]: { zh: '图片大小不能超过10MB', en: 'The image must be within 10 MB' },
-  [Codes.IMAGE_NOT_IMAGE]: { zh: '请上传png、jpeg、jpg或bmp格式的图片', en: 'Please upload a png, jpeg, jpg or bmp image' },
-  [Codes.IMAGE_TOO_MANY_PIXELS]: { zh: '图片尺寸过大，请缩小后再试', en: 'The image has too many pixels, please use a smaller one' },
-  [Codes.IMAGE_CORRUPT]: { zh: '图片已损坏或不完整，请重新上传', en: 'The image is damaged or incomplete, please upload it again' },
-  [Codes.SEARCH_NOT_FOUND]: { zh: '搜索不存在或已过期', en: 'This search does not exist or has expired' },
-  [Codes.SEARCH_CANCELLED]: { zh: '搜索已取消', en: 'This search was cancelled' },
-  [Codes.SEARCH_FAILED]: { zh: '图片搜索失败，请重试', en: 'The image search failed, please try again' },
-  [Codes.IMAGE_URL_INVALID]: { zh: '只能搜索本站上传的图片', en: 'Only images uploaded to this site can be searched' },
-  [Codes.SEARCH_MODE_INVALID]: { zh: '搜索方式只能是 all（图案和颜色）或 shape（只看图案）', en: 'The search mode must be all (pattern and colour) or shape (pattern only)' },
-  [Codes.SEARCH_BUSY]: { zh: '当前搜花人数过多，请稍后再试', en: 'Too many photo searches are running, please try again shortly' },
-  [Codes.ORDER_NOT_FOUND]: { zh: '订单不存在', en: 'This order does not exist' },
-  [Codes.ORDER_STATUS_CHANGED]: { zh: '订单状态已变化，请刷新后重试', en: 'The order status has changed, please reload and try again' },
-  [Codes.ORDER_ACTION_NOT_ALLOWED]: { zh: '订单当前状态不允许此操作', en: 'This action is not allowed in the order\'s current status' },
-  [Codes.ORDER_FROZEN_BY_AFTER_SALE]: { zh: '订单售后处理中或已终止，暂不能操作', en: 'The order is under after-sale review or terminated and cannot change now' },
-  [Codes.NOT_A_SELLER]: { zh: '您还没有店铺，无法处理卖家订单', en: 'You have no shop, so you cannot handle seller orders' },
-  [Codes.CART_LINE_NOT_FOUND]: { zh: '购物车中没有这件商品', en: 'This item is not in your cart' },
-  [Codes.CART_FULL]: { zh: '购物车已满，请先结算或删除部分商品', en: 'Your cart is full, please check out or remove some items first' },
-  [Codes.PRODUCT_NOT_AVAILABLE]: { zh: '商品不存在或已下架', en: 'This product does not exist or is no longer on sale' },
-  [Codes.COLOUR_NOT_OF_PRODUCT]: { zh: '所选色卡不属于该商品', en: 'The chosen colour card does not belong to this product' },
-  [Codes.PRICE_REQUIRED]: { zh: '该商品价格面议，不能直接剪版下单，请先联系卖家', en: 'This product has no price (by negotiation), so it cannot be ordered as a cut plate; please contact the seller' },
-  [Codes.OWN_PRODUCT]: { zh: '不能购买自己店铺的商品', en: 'You cannot buy products of your own shop' },
-  [Codes.IDEMPOTENCY_KEY_REUSED]: { zh: '该提交编号已用于另一笔订单，请刷新页面后重新提交', en: 'This submission key was already used for different orders, please reload the page and submit again' },
-  [Codes.CONSIGNEE_REQUIRED]: { zh: '请选择收货地址', en: 'Please choose a delivery address' },
-  [Codes.SAMPLE_QUANTITY]: { zh: '剪样数量超出上限', en: 'Too many sample cuts requested' },
-  [Codes.ORDER_PRICE_INVALID]: { zh: '订单价格或定金有误', en: 'The order prices or deposit are not valid' },
-  [Codes.PAYMENT_NOT_DECLARED]: { zh: '买家尚未提交付款', en: 'The buyer has not declared a payment yet' },
-  [Codes.PAYMENT_PENDING]: { zh: '已有付款待卖家确认', en: 'A payment is already awaiting the seller\'s confirmation' },
-  [Codes.SHIPPING_DETAILS_REQUIRED]: { zh: '请填写物流公司和运单号', en: 'Please enter the carrier and the tracking number' },
-  [Codes.ORDER_AMOUNT_TOO_LARGE]: { zh: '单笔订单金额不能超过¥10,000,000，请分多笔下单', en: 'An order cannot exceed ¥10,000,000; please split it into several orders' },
-  [Codes.AFTER_SALE_NOT_ALLOWED]: { zh: '当前订单不能申请售后', en: 'After-sale cannot be requested for this order now' },
-  [Codes.AFTER_SALE_NOT_FOUND]: { zh: '售后申请不存在', en: 'This after-sale request does not exist' },
-  [Codes.AFTER_SALE_DECISION_NOT_ALLOWED]: { zh: '该售后申请已处理，不能再做此决定', en: 'This after-sale request has already been decided' },
-  [Codes.FAVOURITE_TARGET_NOT_FOUND]: { zh: '收藏的内容不存在或已下架', en: 'What you want to follow does not exist or has been removed' },
-  [Codes.UPLOAD_TYPE_NOT_ALLOWED]: { zh: '不支持该文件类型', en: 'This kind of file cannot be uploaded' },
-  [Codes.UPLOAD_GRANT_INVALID]: { zh: '上传凭证无效或已过期，请重新上传', en: 'The upload permission is not valid or has expired, please upload again' },
-  [Codes.UPLOAD_FILE_MISSING]: { zh: '请选择要上传的图片', en: 'Please choose an image to upload' },
-  [Codes.UPLOAD_TOO_LARGE]: { zh: '图片大小不能超过10MB', en: 'The image size must be within 10 MB' },
-  [Codes.UPLOAD_NOT_IMAGE]: { zh: '请上传png、jpeg、jpg或bmp格式的图片', en: 'Please upload a png, jpeg, jpg or bmp image' },
-  [Codes.UPLOAD_NOT_FOUND]: { zh: '上传的文件不存在，请重新上传', en: 'The uploaded file was not found, please upload it again' },
-  [Codes.UPLOAD_ALREADY_EXISTS]: { zh: '该文件已上传', en: 'This file has already been uploaded' },
-  [Codes.CUSTOM_IMAGES_REQUIRED]: { zh: '请上传花型图片', en: 'Please upload pattern image' },
-  [Codes.CUSTOM_TOO_MANY_IMAGES]: { zh: '最多只能上传3张参考图片', en: 'You can upload at most 3 reference images' },
-  [Codes.CUSTOM_IMAGE_NOT_OWNED]: { zh: '参考图片须为您本人上传的图片', en: 'Reference images must be images you uploaded' },
-  [Codes.CUSTOM_SIZE_INVALID]: { zh: '请输入正确的宽度和高度（厘米）', en: 'Please enter a correct width and height in cm' },
-  [Codes.CUSTOM_QUANTITY_INVALID]: { zh: '请输入正确的数量', en: 'Please enter a correct quantity' },
-  [Codes.CUSTOM_AGE_RANGE]: { zh: '年龄须在1到100岁之间', en: 'The age must be between 1 and 100' },
-  [Codes.CUSTOM_AGE_ORDER]: { zh: '最大年龄不能小于最小年龄', en: 'The maximum age must not be below the minimum age' },
-  [Codes.CUSTOM_FIELD_REQUIRED]: { zh: '请填写面料编码、颜色、场合和风格', en: 'Please fill in the fabric coding, colour, occasion and style' },
-  [Codes.CUSTOM_TEXT_TOO_LONG]: { zh: '填写的内容过长', en: 'The text you entered is too long' },
-  [Codes.SHOP_NAME_LENGTH]: { zh: '公司名称须为4-30个字', en: 'The company name must be 4-30 characters' },
-  [Codes.SHOP_MAIN_BUSINESS_LENGTH]: { zh: '主营业务须为2-15个字', en: 'The main business must be 2-15 characters' },
-  [Codes.SHOP_ABBREVIATION_LENGTH]: { zh: '公司简称须为2-8个字', en: 'The abbreviation must be 2-8 characters' },
-  [Codes.SHOP_INTRO_TOO_LONG]: { zh: '公司简介不能超过500个字', en: 'The introduction must be at most 500 characters' },
-  [Codes.SHOP_TEXT_TOO_LONG]: { zh: '填写的内容过长', en: 'The text you entered is too long' },
-  [Codes.SHOP_PHONE_INVALID]: { zh: '请输入正确的电话或传真号码', en: 'Please enter a correct phone or fax number' },
-  [Codes.SHOP_SMS_MOBILES_INVALID]: { zh: '短信通知号码须为正确的手机号，最多3个且不重复', en: 'SMS numbers must be correct mobile numbers, at most 3 and each once' },
-  [Codes.SHOP_ALBUM_TOO_MANY]: { zh: '企业相册最多9张图片', en: 'The album can hold at most 9 images' },
-  [Codes.SHOP_IMAGE_NOT_OWNED]: { zh: '图片须为您本人上传的图片', en: 'Images must be images you uploaded' },
-  [Codes.SHOP_REGION_INVALID]: { zh: '请选择正确的省份和城市', en: 'Please choose a valid province and city' },
-  [Codes.SHOP_COORDINATES_INVALID]: { zh: '请填写正确的经纬度（经度和纬度须同时填写）', en: 'Please enter a correct latitude and longitude (both or neither)' },
-  [Codes.SHOP_CAPITAL_INVALID]: { zh: '注册资本须为0到1亿万元之间的整数', en: 'The registered capital must be a whole number of ¥10,000s up to 100,000,000' },
-  [Codes.SHOP_STAFF_INVALID]: { zh: '员工人数须为1到100万之间的整数', en: 'The staff count must be a whole number from 1 to 1,000,000' },
-  [Codes.SHOP_WORKSHOP_INVALID]: { zh: '厂房面积须为1到1000万平方米之间的整数', en: 'The workshop area must be a whole number of m² from 1 to 10,000,000' },
-  [Codes.SHOP_CHOICE_INVALID]: { zh: '请从列表中选择', en: 'Please choose from the list' },
-  [Codes.SHOP_ESTABLISHED_INVALID]: { zh: '请填写正确的成立日期（不晚于今天）', en: 'Please enter a correct founding date (not after today)' },
-  [Codes.CERTIFICATE_NOT_FOUND]: { zh: '资质证书不存在', en: 'This certificate does not exist' },
-  [Codes.CERTIFICATE_FIELDS_REQUIRED]: { zh: '请填写证书编号和发证机构', en: 'Please enter the certificate number and the issuer' },
-  [Codes.CERTIFICATE_VALIDITY_INVALID]: { zh: '请填写正确的有效期，截止日期不能早于起始日期', en: 'Please enter a correct validity; it cannot end before it starts' },
-  [Codes.CERTIFICATE_IMAGES_REQUIRED]: { zh: '请上传证书图片', en: 'Please upload a picture of the certificate' },
-  [Codes.CERTIFICATE_TOO_MANY_IMAGES]: { zh: '每个证书最多5张图片', en: 'A certificate can have at most 5 images' },
-  [Codes.CERTIFICATE_LIMIT]: { zh: '最多保存20个资质证书', en: 'You can keep at most 20 certificates' },
-  [Codes.CERTIFICATE_CHANGED]: { zh: '该证书在您查看后已被修改，请刷新后重新审核', en: 'The seller changed this certificate after you opened it: reload and review it again' },
-  [Codes.PARTNER_NOT_FOUND]: { zh: '合作企业不存在', en: 'This partner does not exist' },
-  [Codes.PARTNER_NAME_LENGTH]: { zh: '合作企业名称须为2-30个字', en: 'The partner name must be 2-30 characters' },
-  [Codes.PARTNER_LIMIT]: { zh: '最多添加100个合作企业', en: 'You can add at most 100 partners' },
-  [Codes.DEVICE_NOT_FOUND]: { zh: '设备不存在', en: 'This machine does not exist' },
-  [Codes.DEVICE_NUMBER_INVALID]: { zh: '请填写正确的台数和针数', en: 'Please enter a correct number of machines and needles' },
-  [Codes.DEVICE_LIMIT]: { zh: '最多添加100种设备', en: 'You can add at most 100 machines' },
-  [Codes.SHOP_TEMPLATE_UNKNOWN]: { zh: '请选择一个模板', en: 'Please choose one of the templates' },
-  [Codes.SHOP_SECTIONS_INVALID]: { zh: '请至少选择一个栏目，每个栏目只能选一次', en: 'Please choose at least one section, each only once' },
-  ...settlementCodeMessages,
-  ...platformCodeMessages,
-  ...notificationCodeMessages,
-};
+/** The message of code 0. */
+export const okMessage = { zh: '成功', en: 'Success' } as const;
 
 /** 210018 said to a visitor who never signed in: the action needs an account, nothing expired. */
 export const signInFirstMessage = { zh: '请先登录后再继续', en: 'Please sign in to continue' } as const;
@@ -254,8 +141,4 @@ export interface Envelope<T> {
   code: number;
   message: string;
   data: T;
-}
-
-export function messageFor(code: number, lang: 'zh' | 'en' = 'zh'): string {
-  return codeMessages[code]?.[lang] ?? codeMessages[Codes.INTERNAL][lang];
 }

@@ -1,8 +1,11 @@
 // The platform side: company states an operator changes, the user roles, the audit log's actions and the
 // codes of the operator console, in both languages.
+import { CompanyStatus, PlatformCodes } from './platform-codes';
+
+export { CompanyStatus, PlatformCodes } from './platform-codes';
+
 export interface Bilingual { zh: string; en: string }
 
-export const CompanyStatus = { REMOVED: 0, ACTIVE: 1, SUSPENDED: 2 } as const;
 export const companyStatusLabels: Record<number, Bilingual> = {
   [CompanyStatus.REMOVED]: { zh: '已注销', en: 'Removed' },
   [CompanyStatus.ACTIVE]: { zh: '正常', en: 'Active' },
@@ -13,16 +16,6 @@ export const UserRole = { MEMBER: 'member', OPERATOR: 'operator' } as const;
 export type UserRoleValue = (typeof UserRole)[keyof typeof UserRole];
 
 export const PlatformLimits = { reason: { min: 2, max: 200 }, pageSize: 20, landName: { min: 2, max: 40 }, landNameEn: { max: 80 }, speciality: { max: 60 }, specialityEn: { max: 120 }, landSort: { max: 10_000 } } as const;
-
-export const PlatformCodes = {
-  PLATFORM_COMPANY_NOT_FOUND: 501001,
-  PLATFORM_COMPANY_STATE: 501002,
-  PLATFORM_REASON_REQUIRED: 501003,
-  COMPANY_SUSPENDED: 501004,
-  PLATFORM_LAND_NOT_FOUND: 501005,
-  PLATFORM_LAND_NAME: 501006,
-  PLATFORM_LAND_REGION: 501007,
-} as const;
 
 export const platformCodeMessages: Record<number, Bilingual> = {
   [PlatformCodes.PLATFORM_COMPANY_NOT_FOUND]: { zh: '公司不存在', en: 'This company does not exist' },

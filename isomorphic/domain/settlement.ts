@@ -34,7 +34,8 @@ export const SettlementLimits = {
   imagePath: { max: 300 },
 } as const;
 
-export { SettlementCodes, settlementCodeMessages } from './settlement-codes';
+export { SettlementCodes } from './settlement-codes';
+export { settlementCodeMessages } from './settlement-code-messages';
 
 export interface SettlementInput {
   companyName: string;

@@ -1,9 +1,10 @@
-// i18next set-up shared by server and browser. Resources load once; each request (server) or page
-// (browser) gets its own instance, so no visitor's language leaks into another's page.
+// i18next set-up shared by server and browser. Each request (server) or page (browser) gets its own
+// instance, so no visitor's language leaks into another's page. The words come from the caller: the
+// server has both languages (all-locales.ts); a page loads only its own (load-locale.ts) and the other
+// one when the person switches, so a first load carries one language's words.
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Lang } from '../domain/format';
-import { zh } from './locales/zh';
-import { en } from './locales/en';
+import type { Resources } from './locales/zh';
 
 export type { Lang };
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -12,7 +13,8 @@ export const DEFAULT_LANG: Lang = 'zh';
 /** The value of `<html lang>` and hreflang for each language. */
 export const htmlLang: Record<Lang, string> = { zh: 'zh-CN', en: 'en' };
 
-export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
+/** The words of some languages, by language. */
+export type Locales = Partial<Record<Lang, Resources>>;
 
 export function parseLang(value: string | null | undefined): Lang | undefined {
   if (!value) return undefined;
@@ -47,12 +49,14 @@ export function resolveLang(input: { query?: string | null; cookie?: string | nu
   return parseLang(input.query) ?? parseLang(input.cookie) ?? langFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LANG;
 }
 
-/** A ready (synchronously initialised) i18next instance fixed to one language. */
-export function createI18n(lang: Lang): I18n {
+/** A ready (synchronously initialised) i18next instance fixed to one language, with the words given. */
+export function createI18n(lang: Lang, locales: Locales): I18n {
+  const resources = Object.fromEntries(Object.entries(locales).map(([l, words]) => [l, { translation: words }]));
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
-    fallbackLng: DEFAULT_LANG,
+    // Both languages have every key (en.ts is typed by zh.ts); a page that loaded one needs no fallback.
+    fallbackLng: locales[DEFAULT_LANG] ? DEFAULT_LANG : lang,
     supportedLngs: LANGS as Lang[],
     resources,
     initAsync: false,

@@ -5,6 +5,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { SessionInfo } from '../contracts/account';
 import { unwrap } from '../api-client/results';
 import { Codes } from '../domain/codes';
+import { messageFor } from '../domain/code-messages';
 import { isSellerType } from '../domain/catalogue';
 import { loaderDeps } from '../loader-context';
 import { toSessionCompany, toSessionUser } from '../stores/auth.store';
@@ -17,6 +18,9 @@ export async function loadSessionFor(requirement: Requirement, { request, contex
   stores.auth.setUser(toSessionUser(info.user));
   stores.auth.setCompany(toSessionCompany(info.company));
   const allowed = requirement === 'operator' ? info.user.operator : info.user.settled && isSellerType(info.user.userType) && info.company !== null;
-  if (!allowed) throw data({ code: requirement === 'operator' ? Codes.FORBIDDEN : Codes.NOT_A_SELLER }, { status: 403 });
+  if (!allowed) {
+    const code = requirement === 'operator' ? Codes.FORBIDDEN : Codes.NOT_A_SELLER;
+    throw data({ code, message: messageFor(code, loaderDeps(context).lang()) }, { status: 403 });
+  }
   return info;
 }

@@ -12,6 +12,8 @@ import { dataStrategy } from '../../isomorphic/data-strategy';
 import { makeLoaderDeps } from '../../isomorphic/loader-context';
 import { RootStore } from '../../isomorphic/stores/root.store';
 import { createI18n, htmlLang } from '../../isomorphic/i18n/index';
+import { allLocales } from '../../isomorphic/i18n/all-locales';
+import { localeChunk } from '../../isomorphic/i18n/load-locale';
 import { AppProviders } from '../../isomorphic/app-providers';
 import { Limits } from '../../isomorphic/domain/limits';
 import type { PageState } from '../../isomorphic/page-state';
@@ -129,11 +131,11 @@ export function createRenderer(opts: RendererOptions) {
       stores: stores.snapshot(),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     };
-    const assets = assetsFor(opts.manifest, context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id));
+    const assets = assetsFor(opts.manifest, [localeChunk(lang), ...context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id)]);
     const router = createStaticRouter(handler.dataRoutes, context);
     const element = (
       <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} modulepreload={assets.modulepreload}>
-        <AppProviders stores={stores} i18n={createI18n(lang)}>
+        <AppProviders stores={stores} i18n={createI18n(lang, allLocales)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </AppProviders>
       </Document>

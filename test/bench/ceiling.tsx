@@ -11,6 +11,7 @@ import { dataStrategy } from '../../isomorphic/data-strategy';
 import { makeLoaderDeps } from '../../isomorphic/loader-context';
 import { RootStore } from '../../isomorphic/stores/root.store';
 import { createI18n, htmlLang } from '../../isomorphic/i18n/index';
+import { allLocales } from '../../isomorphic/i18n/all-locales';
 import { AppProviders } from '../../isomorphic/app-providers';
 import { toSearch, type ApiClient } from '../../isomorphic/api-client/client';
 import type { PageState } from '../../isomorphic/page-state';
@@ -44,7 +45,7 @@ const server = http.createServer((_req, res) => {
   const router = createStaticRouter(handler.dataRoutes, context);
   const element = (
     <Document htmlLang={htmlLang.zh} nonce="n" stylesheets={assets.stylesheets} modulepreload={assets.modulepreload}>
-      <AppProviders stores={stores} i18n={createI18n('zh')}>
+      <AppProviders stores={stores} i18n={createI18n('zh', allLocales)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce="n" />
       </AppProviders>
     </Document>

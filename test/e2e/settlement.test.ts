@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../../api/db/seed/demo-accounts';
-import { codeMessages, Codes } from '../../isomorphic/domain/codes';
+import { Codes } from '../../isomorphic/domain/codes';
+import { codeMessages } from '../../isomorphic/domain/code-messages';
 import { hydrated, registerByApi, shoot, signIn, startSite } from '../helpers/e2e';
 
 const SHOTS = path.resolve('tmp/e2e-settlement');

@@ -1,11 +1,14 @@
 // First-load JavaScript of each page, from the client build's manifest: the entry's files plus the page's
-// chunks, as the server names them in its script and modulepreload tags, gzip -9 (what `.gz` beside each
-// file holds). Chunks that load only when used (cropper, OSS client, photo-search panel) are not in it.
+// chunks and its language's words, as the server names them in its script and modulepreload tags, gzip -9
+// (what `.gz` beside each file holds), in the language whose words weigh more. Chunks that load only when
+// used (cropper, OSS client, photo-search panel, the other language) are not in it.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RouteObject } from 'react-router';
 import { assetsFor, readManifest } from '../../server/ssr/manifest';
+import { LANGS } from '../../isomorphic/i18n/index';
+import { localeChunk } from '../../isomorphic/i18n/load-locale';
 
 export interface PageJs { page: string; files: Array<{ file: string; gzip: number }>; gzip: number }
 
@@ -34,12 +37,15 @@ export function firstLoadJs(clientDir: string, routes: RouteObject[]): PageJs[] 
   for (const chain of pageChains(routes)) {
     const page = chain[chain.length - 1];
     if (rows.has(page)) continue;
-    const assets = assetsFor(manifest, chain);
-    const files = [...assets.bootstrap, ...assets.modulepreload].map((url) => {
-      const file = url.slice(manifest.publicPath.length);
-      return { file, gzip: gzipOf(clientDir, file) };
+    const perLang = LANGS.map((lang): PageJs => {
+      const assets = assetsFor(manifest, [localeChunk(lang), ...chain]);
+      const files = [...assets.bootstrap, ...assets.modulepreload].map((url) => {
+        const file = url.slice(manifest.publicPath.length);
+        return { file, gzip: gzipOf(clientDir, file) };
+      });
+      return { page, files, gzip: files.reduce((s, f) => s + f.gzip, 0) };
     });
-    rows.set(page, { page, files, gzip: files.reduce((s, f) => s + f.gzip, 0) });
+    rows.set(page, perLang.reduce((a, b) => (b.gzip > a.gzip ? b : a)));
   }
   return [...rows.values()];
 }

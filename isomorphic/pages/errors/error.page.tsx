@@ -2,8 +2,7 @@
 // which shows its message and keeps its status (SPEC §2, §8). Rendered by the root error boundary.
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Codes, codeMessages } from '../../domain/codes';
-import { useLang } from '../../components/use-lang';
+import { Codes } from '../../domain/codes';
 import { ErrorsLayout } from '../../layouts/errors.layout';
 import { ScrollManager } from '../../components/scroll-manager';
 
@@ -21,7 +20,6 @@ export function RootErrorBoundary() {
 
 function ErrorContent({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const lang = useLang();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorMessage status={404} title={t('errors.notFoundTitle')} message={t('errors.notFoundMessage')} />;
   }
@@ -32,8 +30,7 @@ function ErrorContent({ error }: { error: unknown }) {
     const body = error.data as { code?: unknown; message?: unknown } | null;
     const message = body?.code === Codes.UPSTREAM_UNAVAILABLE
       ? t('errors.unavailableMessage')
-      : typeof body?.message === 'string' && body.message ? body.message
-        : typeof body?.code === 'number' && codeMessages[body.code] ? codeMessages[body.code][lang] : t('errors.genericMessage');
+      : typeof body?.message === 'string' && body.message ? body.message : t('errors.genericMessage');
     return <ErrorMessage status={error.status} title={t('errors.errorTitle')} message={message} />;
   }
   return <ErrorMessage status={500} title={t('errors.errorTitle')} message={t('errors.genericMessage')} />;

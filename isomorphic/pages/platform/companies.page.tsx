@@ -2,7 +2,8 @@
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PlatformCompany } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
-import { codeMessages, Codes } from '../../domain/codes';
+import { Codes } from '../../domain/codes';
+import { codeMessages } from '../../domain/code-messages';
 import { CompanyStatus, companyStatusLabels, PlatformLimits } from '../../domain/platform';
 import { loaderDeps } from '../../loader-context';
 import { useLang } from '../../components/use-lang';

@@ -6,7 +6,8 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-ro
 import type { Area } from '../../contracts/common';
 import type { SettledLand } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
-import { codeMessages, Codes } from '../../domain/codes';
+import { Codes } from '../../domain/codes';
+import { codeMessages } from '../../domain/code-messages';
 import { PlatformLimits } from '../../domain/platform';
 import { loaderDeps } from '../../loader-context';
 import { RegionPicker, type RegionValue } from '../../components/region-picker';

@@ -8,7 +8,7 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import type { Area } from '../../contracts/common';
 import type { SettlementApplication, SettlementOverview } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
-import { codeMessages } from '../../domain/codes';
+import { codeMessages } from '../../domain/code-messages';
 import { checkSettlement, SettlementLimits, SettlementStatus, type SettlementField, type SettlementInput } from '../../domain/settlement';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Certificate, ImageRef } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
-import { messageFor } from '../../domain/codes';
+import { messageFor } from '../../domain/code-messages';
 import { certificateTypes, checkCertificate, ShopLimits, verifyStatusLabels, type CertificateInput } from '../../domain/shop';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';

@@ -5,7 +5,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Area, Page } from '../../contracts/common';
 import type { ImageRef, Partner } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
-import { messageFor } from '../../domain/codes';
+import { messageFor } from '../../domain/code-messages';
 import { checkPartner, partnerKinds, ShopLimits } from '../../domain/shop';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Device } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
-import { messageFor } from '../../domain/codes';
+import { messageFor } from '../../domain/code-messages';
 import { checkDevice, machineKinds, ShopLimits } from '../../domain/shop';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';

@@ -8,7 +8,7 @@ import type { ImageRef } from '../../contracts/shop';
 import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels } from '../../domain/catalogue';
 import { checkColourCard, checkProductFields, CatalogueSellerCodes, CatalogueSellerLimits } from '../../domain/catalogue-seller';
 import { PriceLadderLimits } from '../../domain/price-ladder';
-import { messageFor } from '../../domain/codes';
+import { messageFor } from '../../domain/code-messages';
 import { catalogueSellerCodeMessages } from '../../domain/catalogue-seller-messages';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';

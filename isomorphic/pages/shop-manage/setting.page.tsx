@@ -6,7 +6,7 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import type { Area } from '../../contracts/common';
 import type { ImageRef, ShopSettings, ShopWebsite } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';
-import { messageFor } from '../../domain/codes';
+import { messageFor } from '../../domain/code-messages';
 import { annualTurnovers, businessModels, checkCompanyExtend, checkShopFields, companyTypes, ShopLimits } from '../../domain/shop';
 import { loaderDeps } from '../../loader-context';
 import { useApiAction } from '../../components/use-api-action';

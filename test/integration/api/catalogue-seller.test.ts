@@ -3,7 +3,8 @@
 // cut-plate price and bulk ladder), puts it on and off sale; the operator takes one down with a reason.
 // A seller cannot read, edit, re-price, take off sale or touch the colour cards of another company's product.
 import t from 'tap';
-import { Codes, codeMessages as baseMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { codeMessages as baseMessages } from '../../../isomorphic/domain/code-messages';
 import { catalogueSellerCodeMessages } from '../../../isomorphic/domain/catalogue-seller-messages';
 
 const codeMessages = { ...baseMessages, ...catalogueSellerCodeMessages };

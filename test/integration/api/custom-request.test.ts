@@ -3,7 +3,8 @@
 import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi, uploadPicture } from '../../helpers/catalogue';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { codeMessages } from '../../../isomorphic/domain/code-messages';
 import type { Page } from '../../../isomorphic/contracts/common';
 import type { CustomRequest } from '../../../isomorphic/contracts/catalogue';
 

@@ -3,7 +3,8 @@
 // approval in one transaction, suspension taking products off sale, and messages written by the events.
 import t from 'tap';
 import { BuyType } from '../../../isomorphic/domain/catalogue';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { codeMessages } from '../../../isomorphic/domain/code-messages';
 import { OrderStatus } from '../../../isomorphic/domain/order';
 import { CompanyStatus, UserRole } from '../../../isomorphic/domain/platform';
 import { SettlementStatus } from '../../../isomorphic/domain/settlement';

@@ -3,7 +3,8 @@
 // micro-site template; every call on the seller's own records only (a seller cannot read or change
 // another company's certificate, partner, machine or template).
 import t from 'tap';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { codeMessages } from '../../../isomorphic/domain/code-messages';
 import { chinaToday } from '../../../isomorphic/domain/shop';
 import type { Certificate, CertificateForReview, Device, Partner, ShopWebsite, WebsiteSettings } from '../../../isomorphic/contracts/shop';
 import type { Page } from '../../../isomorphic/contracts/common';

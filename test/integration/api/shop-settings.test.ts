@@ -2,7 +2,8 @@
 // SPEC §5's limits and their messages in both languages, images that must be the seller's own, only
 // settled sellers of an active company, and the shop page's QR code.
 import t from 'tap';
-import { Codes, codeMessages } from '../../../isomorphic/domain/codes';
+import { Codes } from '../../../isomorphic/domain/codes';
+import { codeMessages } from '../../../isomorphic/domain/code-messages';
 import type { ShopQrCode, ShopSettings } from '../../../isomorphic/contracts/shop';
 import type { CompanyInfo } from '../../../isomorphic/contracts/common';
 import { dialects } from '../../helpers/db';

@@ -3,7 +3,8 @@
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Codes, messageFor, signInFirstMessage } from '../../../isomorphic/domain/codes';
+import { Codes, signInFirstMessage } from '../../../isomorphic/domain/codes';
+import { messageFor } from '../../../isomorphic/domain/code-messages';
 import { createAccountsApi, type AccountsApi } from '../../helpers/accounts';
 import { buildTestWeb } from '../../helpers/web';
 

@@ -29,8 +29,8 @@ t.test('language: ?lang=, then cookie, then Accept-Language by quality, then Chi
 });
 
 t.test('each instance keeps its own language', async (t) => {
-  const a = createI18n('zh');
-  const b = createI18n('en');
+  const a = createI18n('zh', { zh, en });
+  const b = createI18n('en', { en });
   t.equal(a.t('site.name'), '花边网');
   t.equal(b.t('site.name'), 'LaceHub');
   t.equal(a.t('site.name'), '花边网', 'building another instance does not switch the first');
