@@ -119,7 +119,7 @@ export const client: Configuration = {
       cacheGroups: {
         // The libraries every page needs, in one long-lived file.
         framework: {
-          test: /[\\/]node_modules[\\/](preact|react-router|mobx|mobx-react-lite|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser|devalue)[\\/]/,
+          test: /[\\/]node_modules[\\/](preact|react-router|mobx|mobx-react-lite|use-sync-external-store|cookie|set-cookie-parser|devalue)[\\/]/,
           name: 'framework',
           chunks: 'all',
           priority: 40,

@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   const [words] = await Promise.all([loadLocale(state.lang), resolveLazyRoutes(routes)]);
   const i18n = createI18n(state.lang, { [state.lang]: words });
   const api = createBrowserApiClient({ lang: () => i18n.language });
-  registerBrowserDeps({ api, stores, lang: () => (i18n.language === 'en' ? 'en' : 'zh'), publicUrl: window.location.origin });
+  registerBrowserDeps({ api, stores, lang: () => i18n.language, publicUrl: window.location.origin });
 
   const router = createBrowserRouter(routes, { hydrationData: hydrationData(state), dataStrategy });
   const container = document.getElementById('root');

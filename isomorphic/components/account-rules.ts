@@ -1,6 +1,6 @@
 // The account rules of isomorphic/domain/account.ts as form messages: the same rules and the same
 // words (domain/codes.ts) the api answers with, checked in the page before anything is sent.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index';
 import { AccountLimits, isAcceptablePassword, isMobile } from '../domain/account';
 import { Codes } from '../domain/codes';
 import { messageFor } from '../domain/code-messages';

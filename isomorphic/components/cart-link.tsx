@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { browserApi } from './browser-api';
 

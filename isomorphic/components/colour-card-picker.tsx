@@ -1,5 +1,5 @@
 // The colour-card picker of SPEC §2: 9 cards per row; choosing one shows its image.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { ColourCard } from '../contracts/common';
 import { useLang } from './use-lang';
 import { byLang } from '../domain/format';

@@ -2,7 +2,7 @@
 // visitor gets their orders and account instead of the register and sign-in links.
 import { Link } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { useWords } from './use-words';
 import { siteNavWords } from './site-nav.words';

@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { LanguageSwitch } from './language-switch';
 import { SignOutButton } from './sign-out-button';

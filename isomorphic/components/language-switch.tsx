@@ -2,7 +2,7 @@
 // `lang` cookie, loads the other language's words (a page carries only its own), re-renders in place and
 // reloads route data in the new language.
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { htmlLang, type Lang } from '../i18n/index';
 import { loadLocale } from '../i18n/load-locale';
 import { Limits } from '../domain/limits';
@@ -29,16 +29,16 @@ export function LanguageSwitch() {
   }
 
   async function switchTo() {
-    if (!i18n.hasResourceBundle(other, 'translation')) {
+    if (!i18n.hasWords(other)) {
       try {
-        i18n.addResourceBundle(other, 'translation', await loadLocale(other));
+        i18n.addWords(other, await loadLocale(other));
       } catch {
         // The words could not be fetched (offline, a new deploy): the link's own page load switches instead.
         window.location.assign(href);
         return;
       }
     }
-    await i18n.changeLanguage(other);
+    i18n.changeLanguage(other);
     document.documentElement.lang = htmlLang[other];
     const current = new URLSearchParams(location.search);
     if (current.has('lang')) {

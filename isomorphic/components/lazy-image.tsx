@@ -6,7 +6,7 @@
 // then a placeholder shows. It may zoom on hover and may be round.
 import { useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Limits } from '../domain/limits';
 import { fallbackWidth, GRID_IMAGE_SIZES, hasVariants, IMAGE_TYPES, srcSetOf, variantUrl, type ImageFormat } from '../domain/image-variants';
 

@@ -1,7 +1,7 @@
 // The navigation loading bar of SPEC §2: 2px high; starts on navigation, grows by random steps every
 // 100 ms, finishes by itself once above 95% (the 5000 ms duration) or when the page arrives; red on error.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Limits } from '../domain/limits';
 
 export type NavigationEvent = 'start' | 'finish' | 'fail';

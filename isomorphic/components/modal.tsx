@@ -2,7 +2,7 @@
 // close button and close-on-backdrop-click are configurable. Escape closes it when it is closable.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useStableId } from './use-stable-id';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 export interface ModalProps {
   open: boolean;

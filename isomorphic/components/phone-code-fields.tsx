@@ -1,6 +1,6 @@
 // A phone number and the SMS code sent to it (register, find password, change phone): the two fields and
 // the send button, which checks the number first and shows the api's refusal on the field it names.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { Envelope } from '../domain/codes';
 import { TextField } from './form-field';
 import { SmsCodeButton } from './sms-code-button';

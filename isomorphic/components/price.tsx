@@ -1,5 +1,5 @@
 // A price per unit: cents / 100 with two decimals, or "price by negotiation" (isomorphic/domain/format).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { formatPrice, hasPrice } from '../domain/format';
 import { unitLabels } from '../domain/catalogue';
 import { useLang } from './use-lang';

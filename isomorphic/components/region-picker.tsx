@@ -1,7 +1,7 @@
 // Province / city / district selects (SPEC §7 area calls). Provinces come with the page; cities and
 // districts load from /front/area/byParent as a level is chosen. Some cities have no districts.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { Area } from '../contracts/common';
 import type { RunCall } from './use-api-action';
 

@@ -1,7 +1,7 @@
 // What a public page puts in <head> for people and crawlers: title, description, canonical and hreflang
 // links (normalised path), rel prev/next, Open Graph with an absolute image, and JSON-LD. React 19 hoists
 // these into the document head on the server and in the browser.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { canonicalLinks, jsonLd } from '../seo';
 import { useLang } from './use-lang';
 

@@ -2,7 +2,7 @@
 // the store forgets the person and the page goes home.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { useApiAction } from './use-api-action';
 

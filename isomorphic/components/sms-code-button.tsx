@@ -1,7 +1,7 @@
 // The "get code" button beside an SMS code field: checks the phone first, sends, then counts down the
 // 60 s the api enforces between two codes (AccountLimits.smsMinIntervalMs).
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { AccountLimits } from '../domain/account';
 import type { Envelope } from '../domain/codes';
 

@@ -1,5 +1,5 @@
 // Product thumbnails, 5 per row (SPEC §2), with previous/next arrows that page through the rows.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Limits } from '../domain/limits';
 import { LazyImage } from './lazy-image';
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 
 export const ToastHost = observer(function ToastHost() {

@@ -4,7 +4,7 @@
 // session expired. `carry` keeps the success toast over the page change that follows it.
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { ApiClient } from '../api-client/client';
 import { Codes, okMessage, signInFirstMessage, type Envelope } from '../domain/codes';
 import { useLang } from './use-lang';

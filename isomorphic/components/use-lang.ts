@@ -1,8 +1,8 @@
-// The page language as the app's Lang type, from the i18next instance of this request or page.
-import { useTranslation } from 'react-i18next';
+// The page language as the app's Lang type, from the words (I18n) of this request or page.
+import { useTranslation } from '../i18n/react';
 import type { Lang } from '../domain/format';
 
 export function useLang(): Lang {
   const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'zh';
+  return i18n.language;
 }

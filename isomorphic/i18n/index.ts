@@ -1,8 +1,9 @@
-// i18next set-up shared by server and browser. Each request (server) or page (browser) gets its own
-// instance, so no visitor's language leaks into another's page. The words come from the caller: the
-// server has both languages (all-locales.ts); a page loads only its own (load-locale.ts) and the other
-// one when the person switches, so a first load carries one language's words.
-import i18next, { type i18n as I18n } from 'i18next';
+// The page's words, shared by server and browser: a dotted key's text in the page's language, with
+// `{{name}}` marks filled. Each request (server) or page (browser) gets its own I18n, so no visitor's
+// language leaks into another's page. The words come from the caller: the server has both languages
+// (all-locales.ts); a page loads only its own (load-locale.ts) and the other one when the person switches,
+// so a first load carries one language's words. (What i18next did for us, in the few lines we used of it:
+// see docs/benchmarks.md, first-load JavaScript, for why it was replaced.)
 import type { Lang } from '../domain/format';
 import type { Resources } from './locales/zh';
 
@@ -49,20 +50,58 @@ export function resolveLang(input: { query?: string | null; cookie?: string | nu
   return parseLang(input.query) ?? parseLang(input.cookie) ?? langFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LANG;
 }
 
-/** A ready (synchronously initialised) i18next instance fixed to one language, with the words given. */
+/** Fills a text's `{{name}}` marks; a mark without a value stays as written. */
+export type TFunction = (key: string, values?: Record<string, string | number>) => string;
+
+/** The words of a page (server: one request; browser: one page load) in its current language. */
+export interface I18n {
+  readonly language: Lang;
+  /** The text of a dotted key (`nav.login`) in the current language; the key itself when it has none. */
+  t: TFunction;
+  /** Switches the language (its words must be there) and tells every subscriber. */
+  changeLanguage(lang: Lang): void;
+  hasWords(lang: Lang): boolean;
+  addWords(lang: Lang, words: Resources): void;
+  /** Called after each change of language; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+function lookup(words: Resources | undefined, key: string): string | undefined {
+  let node: unknown = words;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A text's `{{name}}` marks filled from values (as they are: React escapes what it renders). */
+export function interpolate(text: string, values?: Record<string, string | number>): string {
+  if (!values) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
+}
+
+/** The words of one request or page, fixed to one language until changeLanguage; never shared between them. */
 export function createI18n(lang: Lang, locales: Locales): I18n {
-  const resources = Object.fromEntries(Object.entries(locales).map(([l, words]) => [l, { translation: words }]));
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: lang,
-    // Both languages have every key (en.ts is typed by zh.ts); a page that loaded one needs no fallback.
-    fallbackLng: locales[DEFAULT_LANG] ? DEFAULT_LANG : lang,
-    supportedLngs: LANGS as Lang[],
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
-  return instance;
+  const words: Locales = { ...locales };
+  const listeners = new Set<() => void>();
+  let current = lang;
+  const i18n: I18n = {
+    get language() { return current; },
+    // Both languages have every key (en.ts is typed by zh.ts); Chinese, the default, answers a gap if loaded.
+    t: (key, values) => interpolate(lookup(words[current], key) ?? lookup(words[DEFAULT_LANG], key) ?? key, values),
+    changeLanguage(next) {
+      if (!words[next]) throw new Error(`The ${next} words are not loaded`);
+      if (next === current) return;
+      current = next;
+      for (const listener of [...listeners]) listener();
+    },
+    hasWords: (l) => words[l] !== undefined,
+    addWords(l, added) { words[l] = added; },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+  };
+  return i18n;
 }

@@ -40,7 +40,7 @@ if (!fs.existsSync(serverBundle) || !fs.existsSync(path.join(root, 'dist/client/
 
 function firstLoadJs(): { files: Array<{ file: string; gzip: number }>; total: number } {
   const manifest = readManifest(path.join(root, 'dist/client/manifest.json'));
-  const assets = assetsFor(manifest, ['root', 'layout-default', 'home']);
+  const assets = assetsFor(manifest, ['locale-zh', 'root', 'layout-default', 'home']);
   const files = [...assets.bootstrap, ...assets.modulepreload].map((url) => {
     const file = path.join(root, 'dist/client', url.replace(manifest?.publicPath ?? '/', ''));
     return { file: path.basename(file), gzip: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length };

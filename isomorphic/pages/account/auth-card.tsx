@@ -1,6 +1,6 @@
 // The frame of the sign-in, register and reset pages: a centred card with the page's title and lead.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // every session of the account; the person signs in again with the new password.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';
 import { usePasswordCipher } from '../../components/use-password-cipher';

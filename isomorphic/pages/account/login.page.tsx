@@ -2,7 +2,7 @@
 // keeps the token in an HttpOnly cookie and hands the page only the user. Then back to ?redirect=.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CompanyBrief, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionCompany, toSessionUser } from '../../stores/auth.store';

@@ -4,7 +4,7 @@
 // ?redirect=; only if that sign-in fails are they sent to /login with the phone filled in.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CompanyBrief, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionCompany, toSessionUser } from '../../stores/auth.store';

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CartCount, CartGroup, CartLine } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Consignee } from '../../contracts/account';
 import type { Area } from '../../contracts/common';
 import { AccountLimits } from '../../domain/account';

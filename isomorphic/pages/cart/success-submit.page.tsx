@@ -1,6 +1,6 @@
 // After placing orders (/successSubmit?ids=): the orders created, one per company, with links to each.
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';

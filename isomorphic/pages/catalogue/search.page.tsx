@@ -2,7 +2,7 @@
 // /product/searchLace with the matched words highlighted, the same filter rows and link pagination as
 // the galleries. An empty keyword asks for one; no result says so. Result pages are not for indexing.
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CompanySummary } from '../../contracts/common';
 import type { SearchPage } from '../../contracts/catalogue';
 import { unwrap } from '../../api-client/results';

@@ -2,7 +2,7 @@
 // (shop-site.tsx), with its patterns (paged with links), verified badge, QR code, location and a follow
 // link. Organization and BreadcrumbList JSON-LD for crawlers; unknown id 404, removed company 410.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Page, ProductSummary } from '../../contracts/common';
 import type { ShopQrCode, ShopWebsite } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';

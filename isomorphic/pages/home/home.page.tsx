@@ -1,6 +1,6 @@
 // Home (/): the pattern gallery, newest first, from /product/listLSKHomeProduct, paged with ?page=.
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Page, ProductSummary } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';

@@ -2,7 +2,7 @@
 // browser (IndexedDB) and opens in the cropper; without one the page asks for a photo. Not for indexing.
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { loaderDeps } from '../../loader-context';
 import { SeoHead } from '../../components/seo-head';
 import { useWords } from '../../components/use-words';

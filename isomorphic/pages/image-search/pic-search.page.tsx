@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Page } from '../../contracts/common';
 import type { SearchHitDetail } from '../../contracts/search';
 import { Codes } from '../../domain/codes';

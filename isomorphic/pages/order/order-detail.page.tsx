@@ -2,7 +2,7 @@
 // a timeline, lines, consignee and delivery, amounts (freight not included), payments, the history of
 // every action, and the buttons its viewer may press. Another person's order is a 404 from the api.
 import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { lineQuantityText } from '../../domain/units';

@@ -2,7 +2,7 @@
 // seller (/home/shopManage/…): status-group tabs with their counts (statOrderNums), a paged list
 // (?group=&page=), and on each order the buttons its viewer may press.
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Page } from '../../contracts/common';
 import type { OrderStatCounts, OrderSummary } from '../../contracts/order';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';

@@ -1,7 +1,7 @@
 // The address form (add or edit), with the region picker and the rules of SPEC §5/§9: used by the address
 // book and, in a dialog, by the order confirmation, so a buyer adds or edits an address without leaving.
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Consignee } from '../../contracts/account';
 import type { Area } from '../../contracts/common';
 import { Codes } from '../../domain/codes';

@@ -2,7 +2,7 @@
 // form with the region picker (address-form.tsx), delete after a confirm dialog, make one the default.
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Consignee } from '../../contracts/account';
 import type { Area } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

@@ -2,7 +2,7 @@
 // and email. The header's greeting and the display cookie follow a saved nickname.
 import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SessionInfo, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionUser } from '../../stores/auth.store';

@@ -1,5 +1,5 @@
 // The heading and document title of one personal-centre page.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function PersonTitle({ title }: { title: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // SPEC §2 for the user's type and settled status (menuFor). Children render beside the menu.
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SessionInfo } from '../../contracts/account';
 import { unwrap } from '../../api-client/results';
 import { menuFor, menuGroupLabels, type MenuEntry, type MenuGroup } from '../../domain/account';

@@ -2,7 +2,7 @@
 // SPEC §5 requires: the password is checked first, then a code sent to the new phone confirms it.
 import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SessionInfo, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';
 import { toSessionUser } from '../../stores/auth.store';

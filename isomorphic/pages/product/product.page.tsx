@@ -2,7 +2,7 @@
 // Unknown id → 404, removed pattern (api 410) → 410, both with the real status.
 import { useState } from 'react';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CompanyInfo, ProductDetail } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';

@@ -1,7 +1,7 @@
 // The frame of a shop-manager page inside issue 16's /home/shopManage layout (which draws the side menu
 // of isomorphic/domain/shop-menu.ts): the page's title and its panel.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function ShopManageFrame({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();

@@ -36,3 +36,21 @@ t.test('each instance keeps its own language', async (t) => {
   t.equal(a.t('site.name'), '花边网', 'building another instance does not switch the first');
   t.equal(b.t('footer.rights', { year: 2030 }), '© 2030 LaceHub. All rights reserved.');
 });
+
+t.test('a missing key answers itself, marks fill from values, and a switch needs the words and tells subscribers', async (t) => {
+  const i18n = createI18n('en', { en });
+  t.equal(i18n.t('nav.noSuchKey'), 'nav.noSuchKey');
+  t.equal(i18n.t('nav.greeting', { name: '<b>Li</b>' }), 'Hello, <b>Li</b>', 'values go in as they are (React escapes them)');
+  t.equal(i18n.t('nav.greeting'), 'Hello, {{name}}', 'a mark without a value stays');
+  t.throws(() => i18n.changeLanguage('zh'), /zh words are not loaded/);
+  let told = 0;
+  const stop = i18n.subscribe(() => { told++; });
+  i18n.addWords('zh', zh);
+  t.ok(i18n.hasWords('zh'));
+  i18n.changeLanguage('zh');
+  t.equal(i18n.language, 'zh');
+  t.equal(i18n.t('site.name'), '花边网');
+  stop();
+  i18n.changeLanguage('en');
+  t.equal(told, 1, 'told once, then no more after unsubscribing');
+});
