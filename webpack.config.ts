@@ -1,5 +1,6 @@
 // Two bundles. client: the browser entry, split per route, content-hashed, CSS extracted, plus
-// dist/client/manifest.json that the server reads for its script, modulepreload and stylesheet tags.
+// dist/client/manifest.json that the server reads for its script, modulepreload and stylesheet tags; React
+// there is Preact's compat (issue 20's JS budget, docs/benchmarks.md), the server's React is React.
 // server: main.ts (web + api) as one ESM file for Node, every package left to node_modules.
 // Run through tsx: `node --import tsx node_modules/webpack-cli/bin/cli.js --config webpack.config.ts`.
 import path from 'node:path';

@@ -1,4 +1,6 @@
-// Browser entry: revive the page state, resolve the lazy routes of the current URL, hydrate.
+// Browser entry: revive the page state, load the page's words and the lazy routes of the current URL,
+// hydrate. The browser build runs Preact through preact/compat (webpack.config.ts): head-tags and
+// effect-timing give it what React did here (document metadata in <head>, effects after the commit).
 import './head-tags';
 import './effect-timing';
 import './styles/base.css';
