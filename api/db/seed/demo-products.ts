@@ -1,6 +1,6 @@
 // Demo products: bilingual titles, pattern numbers, prices, widths and colour cards drawn from the
 // product's index with a seeded PRNG, so the same index always gives the same product.
-import { PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
+import { LaceCraft, LaceEdge, LaceStretch, PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
 import type { LaceLayout } from './lace-image';
 import type { GarmentStyle } from './garment-image';
 import { Rng } from './random';
@@ -40,16 +40,36 @@ const motifs = [
   { zh: '藤蔓', en: 'vine' }, { zh: '孔雀', en: 'peacock' }, { zh: '羽毛', en: 'feather' }, { zh: '蝴蝶', en: 'butterfly' },
   { zh: '几何', en: 'geometric' }, { zh: '波点', en: 'dot' }, { zh: '山茶花', en: 'camellia' }, { zh: '星月', en: 'star and moon' },
 ];
+// Each technique is made by one craft (the gallery's craft filter): water-soluble lace is chemical lace,
+// warp-knitted and stretch lace come off Raschel machines, cotton lace off Leavers machines, crochet-look
+// and chemical "guipure" lace is guipure, mesh and metallic work is embroidered.
 const techniques = [
-  { zh: '水溶', en: 'water-soluble', comp: ['100% polyester', '100% cotton'] },
-  { zh: '经编', en: 'warp-knitted', comp: ['90% nylon 10% spandex', '85% nylon 15% spandex', '100% nylon'] },
-  { zh: '网布刺绣', en: 'embroidered mesh', comp: ['100% polyester', '80% polyester 20% nylon'] },
-  { zh: '棉线', en: 'cotton', comp: ['100% cotton', '95% cotton 5% polyester'] },
-  { zh: '弹力', en: 'stretch', comp: ['88% nylon 12% spandex', '80% nylon 20% spandex'] },
-  { zh: '钩编', en: 'crochet', comp: ['100% cotton', '60% cotton 40% polyester'] },
-  { zh: '亮丝', en: 'metallic', comp: ['70% nylon 25% metallic yarn 5% spandex', '90% polyester 10% metallic yarn'] },
-  { zh: '化学', en: 'guipure', comp: ['100% polyester', '100% viscose'] },
+  { zh: '水溶', en: 'water-soluble', craft: LaceCraft.CHEMICAL, comp: ['100% polyester', '100% cotton'] },
+  { zh: '经编', en: 'warp-knitted', craft: LaceCraft.RASCHEL, comp: ['90% nylon 10% spandex', '85% nylon 15% spandex', '100% nylon'] },
+  { zh: '网布刺绣', en: 'embroidered mesh', craft: LaceCraft.EMBROIDERY, comp: ['100% polyester', '80% polyester 20% nylon'] },
+  { zh: '棉线', en: 'cotton', craft: LaceCraft.LEAVERS, comp: ['100% cotton', '95% cotton 5% polyester'] },
+  { zh: '弹力', en: 'stretch', craft: LaceCraft.RASCHEL, comp: ['88% nylon 12% spandex', '80% nylon 20% spandex'] },
+  { zh: '钩编', en: 'crochet', craft: LaceCraft.GUIPURE, comp: ['100% cotton', '60% cotton 40% polyester'] },
+  { zh: '亮丝', en: 'metallic', craft: LaceCraft.EMBROIDERY, comp: ['70% nylon 25% metallic yarn 5% spandex', '90% polyester 10% metallic yarn'] },
+  { zh: '化学', en: 'guipure', craft: LaceCraft.GUIPURE, comp: ['100% polyester', '100% viscose'] },
 ];
+
+/** Stretch follows the yarn: lace with spandex in it stretches. */
+const stretchOf = (composition: string) => (/spandex/i.test(composition) ? LaceStretch.STRETCH : LaceStretch.RIGID);
+
+/**
+ * The edge follows the pattern type: eyelash lace has an eyelash edge, borders are mostly scalloped (some
+ * straight, some scalloped on both sides), all-over fabric is often scalloped on both selvedges and
+ * otherwise has none worth filtering by. Drawn from its own generator so that the product's other values
+ * stay what they were before edges were seeded.
+ */
+function edgeOf(index: number, patternType: number): number | null {
+  const r = new Rng(index * 9_176_201 + 31);
+  if (patternType === PatternType.EYELASH) return LaceEdge.EYELASH;
+  if (patternType === PatternType.BIG_BORDER) return r.weighted([[LaceEdge.SCALLOPED, 60], [LaceEdge.DOUBLE_SCALLOPED, 30], [LaceEdge.STRAIGHT, 10]] as const);
+  if (patternType === PatternType.SMALL_BORDER) return r.weighted([[LaceEdge.SCALLOPED, 55], [LaceEdge.STRAIGHT, 35], [LaceEdge.EYELASH, 10]] as const);
+  return r.chance(0.5) ? LaceEdge.DOUBLE_SCALLOPED : null;
+}
 const nouns: Record<number, { zh: string; en: string }> = {
   [PatternType.FABRIC]: { zh: '蕾丝面料', en: 'lace fabric' },
   [PatternType.BIG_BORDER]: { zh: '宽幅大边花边', en: 'wide lace border' },
@@ -84,6 +104,10 @@ export interface DemoProduct {
   unit: number;
   price: number | null;
   widthCm: number | null;
+  /** the lace attributes buyers filter by (LaceEdge, LaceCraft, LaceStretch); a garment has no edge */
+  edge: number | null;
+  craft: number;
+  stretch: number;
   views: number;
   createdAt: string;
   colours: Colour[];
@@ -140,6 +164,9 @@ function demoGarment(index: number, companies: ReadonlyArray<{ codePrefix: strin
     unit: Unit.STRIP,
     price,
     widthCm: null,
+    edge: null,
+    craft: tech.craft,
+    stretch: stretchOf(composition),
     views: Math.floor(r.range(0, 1) ** 2 * 3000),
     createdAt: new Date(now - r.range(0, 365) * DAY).toISOString(),
     colours,
@@ -204,6 +231,9 @@ function demoLace(index: number, companies: ReadonlyArray<{ codePrefix: string }
     unit,
     price: negotiable ? null : price,
     widthCm,
+    edge: edgeOf(index, patternType),
+    craft: tech.craft,
+    stretch: stretchOf(composition),
     views: Math.floor(r.range(0, 1) ** 2 * 3000),
     createdAt,
     colours,

@@ -114,7 +114,7 @@ function productRow(p: DemoProduct, companyId: number, coverPath: string): Produ
   return {
     company_id: companyId, kind: p.kind, code: p.code, title: p.title, title_en: p.titleEn, description: p.description,
     description_en: p.descriptionEn, composition: p.composition, pattern_type: p.patternType, shape: p.shape, unit: p.unit,
-    price: p.price, width_cm: p.widthCm, cover_path: coverPath, views: p.views, status: 1, created_at: p.createdAt, updated_at: p.createdAt,
+    price: p.price, width_cm: p.widthCm, edge: p.edge, craft: p.craft, stretch: p.stretch, cover_path: coverPath, views: p.views, status: 1, created_at: p.createdAt, updated_at: p.createdAt,
   };
 }
 

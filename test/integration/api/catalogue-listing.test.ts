@@ -5,7 +5,7 @@ import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
-import { Unit } from '../../../isomorphic/domain/catalogue';
+import { LaceEdge, LaceStretch, PatternType, Unit } from '../../../isomorphic/domain/catalogue';
 import type { CompanySummary, Page, ProductSummary } from '../../../isomorphic/contracts/common';
 import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/contracts/catalogue';
 
@@ -72,6 +72,29 @@ for (const { dialect, skip } of await dialects()) {
         const res = await list(bad);
         t.equal(res.status, 400, `${JSON.stringify(bad)} is refused`);
         t.equal(res.body.code, Codes.BAD_REQUEST);
+      }
+    });
+
+    t.test("the seed gives every pattern plausible lace attributes and the edge, craft and stretch filters find them", async (t) => {
+      t.ok(lace.every((r) => r.craft !== null && r.stretch !== null), 'every pattern has a craft and a stretch');
+      t.ok(lace.every((r) => (r.stretch === LaceStretch.STRETCH) === /spandex/i.test(r.composition)), 'stretch follows the spandex in the composition');
+      t.ok(lace.filter((r) => r.pattern_type === PatternType.EYELASH).every((r) => r.edge === LaceEdge.EYELASH), 'eyelash lace has an eyelash edge');
+      t.ok(lace.filter((r) => r.pattern_type === PatternType.BIG_BORDER || r.pattern_type === PatternType.SMALL_BORDER).every((r) => r.edge !== null), 'borders have an edge');
+      t.ok(garments.every((g) => g.edge === null && g.craft !== null), 'garments: a craft, no edge');
+      const again = await db.selectFrom('product').select(['id', 'edge', 'craft', 'stretch']).orderBy('id').execute();
+      t.same(again.map((r) => [r.edge, r.craft, r.stretch]), [...rows].sort((a, b) => a.id - b.id).map((r) => [r.edge, r.craft, r.stretch]), 'read twice, the same values');
+      const cases: Array<[string, Record<string, unknown>, (r: typeof lace[number]) => boolean]> = [];
+      for (const edge of new Set(lace.map((r) => r.edge).filter((e) => e !== null))) cases.push([`edge ${edge}`, { edge }, (r) => r.edge === edge]);
+      for (const craft of new Set(lace.map((r) => r.craft))) cases.push([`craft ${craft}`, { craft }, (r) => r.craft === craft]);
+      for (const stretch of [LaceStretch.RIGID, LaceStretch.STRETCH]) cases.push([`stretch ${stretch}`, { stretch }, (r) => r.stretch === stretch]);
+      const s = lace.find((r) => r.edge !== null && r.stretch === LaceStretch.STRETCH) ?? lace.find((r) => r.edge !== null)!;
+      cases.push(['edge, craft and stretch together', { edge: s.edge, craft: s.craft, stretch: s.stretch }, (r) => r.edge === s.edge && r.craft === s.craft && r.stretch === s.stretch]);
+      t.ok(cases.length >= 6, `${cases.length} attribute values seeded`);
+      for (const [name, filter, keep] of cases) {
+        const res = await list(filter);
+        const want = lace.filter(keep).map((r) => r.id).sort((a, b) => a - b);
+        t.ok(want.length > 0, `${name}: seeded patterns have it`);
+        t.same(ids(res.body.data).sort((a, b) => a - b), want, `${name}: the filter finds exactly them`);
       }
     });
 
