@@ -13,6 +13,20 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', 'test/**', 'main.ts', 'webpack.config.ts'], rules: { 'no-console': 'off' } },
+  {
+    // The server renders with React and the browser hydrates with Preact (issue 20): their useId give different
+    // ids, and the page's words come from our own i18n, not from i18next.
+    files: ['isomorphic/**', 'client/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'react', importNames: ['useId'], message: 'Use useStableId (isomorphic/components/use-stable-id): React (server) and Preact (browser) give different useId ids.' },
+          { name: 'react-i18next', message: 'Use isomorphic/i18n/react.' },
+          { name: 'i18next', message: 'Use isomorphic/i18n.' },
+        ],
+      }],
+    },
+  },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );
