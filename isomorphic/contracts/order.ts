@@ -15,6 +15,10 @@ export interface LineSnapshot {
   hex: string;
   imageUrl: string;
   unit: number;            // Unit
+  /** the unit the buyer chose to see the line in (metres, yards, kilograms); null: the product's own (units.ts) */
+  displayUnit: number | null;
+  /** the product's weight per metre in grams (for an order line: when ordered); kilograms are shown only with it */
+  gramsPerMetre: number | null;
 }
 
 export interface CartLine extends LineSnapshot {
@@ -126,5 +130,5 @@ export interface PlaceOrderInput {
   consigneeId?: number;
   delivery: number;
   idempotencyKey: string;
-  orders: Array<{ companyId: number; productParams: Array<{ num: number; colorId: number; productId: number }>; remark?: string; stockPeriod?: number }>;
+  orders: Array<{ companyId: number; productParams: Array<{ num: number; colorId: number; productId: number; displayUnit?: number }>; remark?: string; stockPeriod?: number }>;
 }

@@ -28,6 +28,7 @@ export const catalogueSellerCodeMessages: Record<number, Labelled> = {
   [CatalogueSellerCodes.TAKEDOWN_REASON_REQUIRED]: { zh: '请填写下架原因（2-200个字符）', en: 'Please give the reason for taking it down (2-200 characters)' },
   [CatalogueSellerCodes.COLOUR_CARD_LAST]: { zh: '商品至少保留一个色卡', en: 'A product keeps at least one colour card' },
   [CatalogueSellerCodes.COPY_FLAG_NOT_FOUND]: { zh: '该疑似抄款记录不存在或已处理', en: 'This possible copy does not exist or was already decided' },
+  [CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED]: { zh: '该商品不能按所选单位显示（米与码仅限长度商品，公斤仅限卖家填写了每米克重的商品）', en: 'This product cannot be shown in the chosen unit (metres and yards only for lengths, kilograms only where the seller gives a weight per metre)' },
   [CatalogueSellerCodes.PRODUCT_WEIGHT_INVALID]: { zh: '每米克重须为1-10,000克的整数，或留空', en: 'The weight per metre must be a whole number of grams from 1 to 10,000, or empty' },
   [CatalogueSellerCodes.COPY_REASON_REQUIRED]: { zh: '请填写处理原因（2-200个字符）', en: 'Please give the reason (2-200 characters)' },
 };

@@ -28,3 +28,66 @@ export function lineQuantityText(num: number, unit: number, buyType: number, lan
   const q = Math.round(other.quantity * 10) / 10;
   return lang === 'zh' ? `${text}（约 ${q.toLocaleString('en-US')} ${name(q, other.unit)}）` : `${text} (about ${q.toLocaleString('en-US')} ${name(q, other.unit)})`;
 }
+
+/**
+ * The units a buyer may see a product's quantities and prices in: its own; a length (metres, yards) also
+ * in the other length unit, and in kilograms where the seller gives a weight per metre.
+ */
+export function displayUnitsOf(unit: number, gramsPerMetre: number | null | undefined): number[] {
+  const other = otherLength(1, unit);
+  if (!other) return [unit];
+  return gramsPerMetre && gramsPerMetre > 0 ? [unit, other.unit, Unit.KILO] : [unit, other.unit];
+}
+
+/**
+ * How many `display` units one `unit` is, exactly (a metre is 1/0.9144 yards; at g grams a metre, a metre is
+ * g/1000 kilograms), or null when the product cannot be shown in that unit.
+ */
+export function displayFactor(unit: number, display: number, gramsPerMetre: number | null | undefined): number | null {
+  if (display === unit) return 1;
+  if (!displayUnitsOf(unit, gramsPerMetre).includes(display)) return null;
+  const metres = unit === Unit.METRE ? 1 : METRES_PER_YARD;
+  if (display === Unit.METRE) return metres;
+  if (display === Unit.YARD) return metres / METRES_PER_YARD;
+  return (metres * (gramsPerMetre as number)) / 1000;
+}
+
+/** A line's quantity and unit price in the unit the buyer chose to see it in (priced by the api in the product's own unit). */
+export interface DisplayedLine {
+  /** the unit shown: the buyer's choice, or the product's own when it cannot be shown in it */
+  unit: number;
+  /** the quantity in that unit, exactly (round it for reading with roundQuantity) */
+  quantity: number;
+  /** cents per shown unit, rounded to the cent (null: price by negotiation) */
+  unitPrice: number | null;
+  /** whether this is the product's own unit (nothing converted) */
+  own: boolean;
+}
+
+export function displayedLine(num: number, unitPrice: number | null, unit: number, display: number | null | undefined, gramsPerMetre: number | null | undefined): DisplayedLine {
+  const f = display ? displayFactor(unit, display, gramsPerMetre) : null;
+  if (!display || f === null || f === 1) return { unit, quantity: num, unitPrice, own: true };
+  return { unit: display, quantity: num * f, unitPrice: unitPrice === null ? null : Math.round(unitPrice / f), own: false };
+}
+
+/** A converted quantity for reading: whole numbers stay whole, others to one decimal (1,312.3 yards; 180 kilos). */
+export const roundQuantity = (q: number): number => Math.round(q * 10) / 10;
+
+/** A unit's name in a language, in the plural for English counts other than 1 ("yards"). */
+export function unitName(n: number, unit: number, lang: 'zh' | 'en'): string {
+  const label = unitLabels[unit]?.[lang] ?? '';
+  return lang === 'en' && n !== 1 && /^[a-z]+$/.test(label) ? `${label}s` : label;
+}
+
+/**
+ * A line's quantity in the buyer's unit with what it is priced as ("1,312.3 码（按 1,200 米计价）",
+ * "1,312.3 yards (priced as 1,200 metres)"); in the product's own unit, as lineQuantityText says it.
+ */
+export function displayedQuantityText(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): string {
+  const d = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, null, unit, display, gramsPerMetre);
+  if (!d || d.own) return lineQuantityText(num, unit, buyType, lang);
+  const q = roundQuantity(d.quantity);
+  const shown = `${q.toLocaleString('en-US')} ${unitName(q, d.unit, lang)}`;
+  const own = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`;
+  return lang === 'zh' ? `${shown}（按 ${own}计价）` : `${shown} (priced as ${own})`;
+}

@@ -147,12 +147,32 @@ t.test('a seller lists a product with a ladder, a buyer orders by the ladder, of
   await b.click('.add-to-cart__button');
   await b.locator('.add-to-cart__go').waitFor();
 
+  // The second colour, 1,200 m too, read in yards: the buyer's unit goes with the line to the cart, the
+  // checkout and the order; the api still prices it per metre (¥10.50 a metre is ¥9.60 a yard).
+  await b.locator('.colours__card').nth(1).click();
+  await b.locator('[data-testid="display-unit"] label', { hasText: '码' }).click();
+  await b.locator('[data-testid="display-unit"] label.is-active', { hasText: '码' }).waitFor();
+  await b.locator('[data-fact="shown"]', { hasText: '1,312.3' }).waitFor();
+  t.match(await b.locator('[data-fact="shown"]').innerText(), /约 1,312\.3 码 · ¥9\.60\/码/, 'the panel shows the quantity and the price in yards');
+  await b.click('.add-to-cart__button');
+  await b.locator('.add-to-cart__go').waitFor();
+
   await b.goto(`${site.url}/shoppingCart?type=2`, { waitUntil: 'networkidle' });
   await hydrated(b);
   await b.locator('.cart-group').first().waitFor();
+  const yardLine = b.locator('.cart-line', { hasText: '黑色' });
+  t.equal(await yardLine.locator('[data-display-quantity]').innerText(), '1,312.3 码（按 1,200 米计价）', 'the cart: the quantity in yards, priced as metres');
+  t.match(await yardLine.locator('[data-display-price]').innerText(), /9\.60\s*\/码[\s\S]*¥10\.50\/米/, 'the cart: the price per yard beside the price per metre');
+  t.match(await b.locator('.cart-line', { hasText: '象牙白' }).locator('.cart-line__price').innerText(), /10\.50/, 'the metre line stays in metres');
+  await shoot(b, SHOTS, 'cart-yards-zh', 390);
   await b.click('.cart-bar__checkout');
   await b.waitForURL(/\/confirmOrder/);
   await hydrated(b);
+  const confirmYards = b.locator('.confirm-line', { hasText: '黑色' });
+  t.equal(await confirmYards.locator('[data-line-quantity]').innerText(), '× 1,312.3 码（按 1,200 米计价）', 'the checkout: in yards');
+  t.match(await confirmYards.locator('[data-display-price]').innerText(), /9\.60/, 'the checkout: the price per yard');
+  t.match(await confirmYards.locator('.confirm-line__amount').innerText(), /12600\.00|12,600\.00/, 'the amount as the api priced it (1,200 m × ¥10.50)');
+  await shoot(b, SHOTS, 'confirm-yards-zh', 390);
   await b.locator('label', { has: b.locator('input[name="delivery"][value="2"]') }).click();
   await b.locator('input[name="delivery"][value="2"]:checked').waitFor({ state: 'attached' });
   await b.locator('.cart-bar__checkout').click();
@@ -163,9 +183,31 @@ t.test('a seller lists a product with a ladder, a buyer orders by the ladder, of
   await hydrated(b);
   const card = b.locator('.order-card', { hasText: TITLE });
   await card.waitFor();
-  t.match(await card.locator('.order-card__amount').innerText(), /12600\.00/, '1,200 × ¥10.50 from the api');
-  t.equal(await card.locator('[data-line-quantity]').first().innerText(), '× 1,200 米（约 1,312.3 码）', "the line's quantity in its unit, and in yards");
+  t.match(await card.locator('.order-card__amount').innerText(), /25200\.00/, '2 × 1,200 × ¥10.50 from the api');
+  t.same((await card.locator('[data-line-quantity]').allInnerTexts()).sort(), ['× 1,200 米（约 1,312.3 码）', '× 1,312.3 码（按 1,200 米计价）'].sort(),
+    "each line's quantity in the buyer's unit: the metre line with yards beside, the yard line priced as metres");
   await shoot(b, SHOTS, 'buyer-order-zh', 390);
+  await card.locator('.order-card__no').click();
+  await b.waitForURL(/\/home\/person\/order/);
+  await hydrated(b);
+  const detailYards = b.locator('.detail-line', { hasText: '黑色' });
+  await detailYards.waitFor();
+  t.equal(await detailYards.locator('[data-line-quantity]').innerText(), '1,312.3 码（按 1,200 米计价）', 'the order page: in yards');
+  t.match(await detailYards.locator('[data-display-price]').innerText(), /9\.60[\s\S]*10\.50/, 'the order page: per yard, and per metre as priced');
+  await shoot(b, SHOTS, 'order-detail-yards-zh', 390);
+  await shoot(b, SHOTS, 'order-detail-yards-zh', 1280);
+  const enBuyer = await site.newPage({ locale: 'en-US' });
+  const enErrors: string[] = [];
+  await signIn(enBuyer.page, site.url, '13800000003', DEMO_PASSWORD, b.url().replace(site.url, ''));
+  const enYards = enBuyer.page.locator('.detail-line').filter({ has: enBuyer.page.locator('[data-display-price]') });
+  await enYards.waitFor();
+  t.equal(await enYards.locator('[data-line-quantity]').innerText(), '1,312.3 yards (priced as 1,200 metres)', 'the order page in English');
+  await shoot(enBuyer.page, SHOTS, 'order-detail-yards-en', 390);
+  await shoot(enBuyer.page, SHOTS, 'order-detail-yards-en', 1280);
+  enErrors.push(...enBuyer.errors);
+  await enBuyer.page.context().close();
+  await b.goto(`${site.url}/home/person/orderBulk`, { waitUntil: 'networkidle' });
+  await hydrated(b);
 
   // The pages in English too.
   const en = await site.newPage({ locale: 'en-US' });
@@ -196,7 +238,7 @@ t.test('a seller lists a product with a ladder, a buyer orders by the ladder, of
   await hydrated(b);
   await card.waitFor();
   t.match(await card.innerText(), TITLE, "still in the buyer's order");
-  t.match(await card.locator('.order-card__amount').innerText(), /12600\.00/);
+  t.match(await card.locator('.order-card__amount').innerText(), /25200\.00/);
 
-  t.same([...seller.errors, ...buyer.errors, ...en.errors].filter((e) => !/status of 410/.test(e)), [], 'no console errors');
+  t.same([...seller.errors, ...buyer.errors, ...en.errors, ...enErrors].filter((e) => !/status of 410/.test(e)), [], 'no console errors');
 });

@@ -21,5 +21,6 @@ import { patternCopy } from './2026112452-pattern-copy';
 import { productWeight } from './2026112453-product-weight';
 import { searchTerms } from './2026112470-search-terms';
 import { purchaseResponseProduct } from './2026112471-purchase-response-product';
+import { displayUnit } from './2026112472-display-unit';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit];

@@ -9,9 +9,9 @@ function cartRows(db: Kysely<Database>, userId: number) {
   return db.selectFrom('shopping_cart as sc')
     .innerJoin(colourSnapshots(db).as('k'), 'k.color_id', 'sc.color_id')
     .select([
-      'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.updated_at',
+      'sc.id', 'sc.color_id', 'sc.product_id', 'sc.company_id', 'sc.buy_num', 'sc.buy_type', 'sc.display_unit', 'sc.updated_at',
       'k.colour_name', 'k.colour_name_en', 'k.hex', 'k.image_path',
-      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.bulk_ladder', 'k.cover_path', 'k.product_status',
+      'k.title', 'k.title_en', 'k.code', 'k.unit', 'k.price', 'k.bulk_ladder', 'k.cover_path', 'k.product_status', 'k.weight_g_per_m',
       'k.company_name', 'k.company_name_en', 'k.company_status',
     ])
     .where('sc.user_id', '=', userId);
@@ -42,7 +42,7 @@ export async function countLinesOfType(db: Kysely<Database>, userId: number, buy
 /** Inserts the line, or on the same (buyer, buy type, colour) replaces its quantity; returns its id. */
 export async function upsertLine(db: Kysely<Database>, line: Insertable<ShoppingCartTable>): Promise<number> {
   const row = await db.insertInto('shopping_cart').values(line)
-    .onConflict((oc) => oc.columns(['user_id', 'buy_type', 'color_id']).doUpdateSet({ buy_num: line.buy_num, updated_at: line.updated_at }))
+    .onConflict((oc) => oc.columns(['user_id', 'buy_type', 'color_id']).doUpdateSet({ buy_num: line.buy_num, display_unit: line.display_unit ?? null, updated_at: line.updated_at }))
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -20,6 +20,8 @@ export const lineSnapshotFields = {
   hex: Type.String(),
   imageUrl: Type.String(),
   unit: Type.Integer(),
+  displayUnit: Nullable(Type.Integer({ description: "the unit the buyer chose to see the line in (metres, yards, kilograms); null: the product's own" })),
+  gramsPerMetre: Nullable(Type.Integer({ description: "the product's weight per metre (an order line: when ordered)" })),
 };
 
 export const CartLineSchema = Type.Object({
@@ -36,7 +38,9 @@ export const CartGroupSchema = Type.Object({
 
 export const CartCountSchema = Type.Object({ total: Type.Integer(), sampleCut: Type.Integer(), bulk: Type.Integer(), plateCut: Type.Integer() });
 
-export const AddToCartBody = Type.Object({ buyType: BuyTypeSchema, productId: Id, colorId: Id, buyNum: BuyNum });
+/** A unit a buyer may choose to see a line in (Unit: 400010 yard, 400011 kilo, 400013 metre); the product must offer it. */
+export const DisplayUnit = Type.Integer({ minimum: 400000, maximum: 499999, description: 'Unit a buyer sees the line in: 400010 yard, 400011 kilo, 400013 metre (the product must offer it)' });
+export const AddToCartBody = Type.Object({ buyType: BuyTypeSchema, productId: Id, colorId: Id, buyNum: BuyNum, displayUnit: Type.Optional(DisplayUnit) });
 export const SetBuyNumBody = Type.Object({ id: Id, buyNum: BuyNum });
 export const DeleteLinesBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: OrderLimits.maxCartLinesPerType * 3 }) });
 

@@ -4,6 +4,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { BuyType } from '../../../isomorphic/domain/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
 import { OrderLimits } from '../../../isomorphic/domain/order';
+import { displayUnitsOf } from '../../../isomorphic/domain/units';
+import { CatalogueSellerCodes as C } from '../../../isomorphic/domain/catalogue-seller-codes';
+import { catalogueSellerCodeMessages } from '../../../isomorphic/domain/catalogue-seller-messages';
 import type { CartCount, CartGroup, CartLine } from '../../../isomorphic/contracts/order';
 import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
@@ -32,7 +35,7 @@ function toLine(storage: StorageDriver, r: CartRow): CartLine {
   return {
     id: r.id, colorId: r.color_id, productId: r.product_id, buyNum: r.buy_num,
     title: r.title, titleEn: r.title_en, code: r.code, colourName: r.colour_name, colourNameEn: r.colour_name_en, hex: r.hex,
-    imageUrl: image ? storage.url(image) : '', unit: r.unit,
+    imageUrl: image ? storage.url(image) : '', unit: r.unit, displayUnit: r.buy_type === BuyType.SAMPLE_CUT ? null : r.display_unit, gramsPerMetre: r.weight_g_per_m,
     // Priced at the api: samples are free (SPEC §9), bulk by the product's ladder for this quantity.
     price: linePrice(r.buy_type, r, r.buy_num).unit,
     available: isPurchasable(r), updatedAt: new Date(r.updated_at).toISOString(),
@@ -45,7 +48,20 @@ async function lineById({ db, storage }: CartDeps, userId: number, id: number): 
   return toLine(storage, row);
 }
 
-export interface AddToCart { buyType: number; productId: number; colorId: number; buyNum: number }
+export interface AddToCart { buyType: number; productId: number; colorId: number; buyNum: number; displayUnit?: number }
+
+/**
+ * The unit a buyer chose to see a line in, as stored: null for the product's own unit or a sample cut (a
+ * count); refused when the product does not offer it (kilograms only with a weight per metre).
+ */
+export function checkDisplayUnit(buyType: number, product: { unit: number; weight_g_per_m: number | null; title: string }, displayUnit: number | undefined): number | null {
+  if (displayUnit === undefined || displayUnit === product.unit || buyType === BuyType.SAMPLE_CUT) return null;
+  if (!displayUnitsOf(product.unit, product.weight_g_per_m).includes(displayUnit)) {
+    const m = catalogueSellerCodeMessages[C.DISPLAY_UNIT_NOT_OFFERED];
+    throw new ApiError(C.DISPLAY_UNIT_NOT_OFFERED, 400, { zh: `${product.title}：${m.zh}`, en: `${product.title}: ${m.en}` });
+  }
+  return displayUnit;
+}
 
 export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): Promise<CartLine> {
   const { db } = deps;
@@ -57,6 +73,7 @@ export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): 
   checkQuantity(input.buyType, input.buyNum);
   const { belowMinimum: minimum } = linePrice(input.buyType, colour, input.buyNum);
   if (minimum !== null) throw belowMinimum(minimum, colour.title);
+  const displayUnit = checkDisplayUnit(input.buyType, colour, input.displayUnit);
   const now = new Date().toISOString();
   return lineById(deps, user.id, await db.transaction().execute(async (trx) => {
     const existing = await q.lineOfColour(trx, user.id, input.buyType, input.colorId);
@@ -66,7 +83,7 @@ export async function addToCart(deps: CartDeps, user: Buyer, input: AddToCart): 
     // Same colour in the same buy type: the new quantity replaces the old one (SPEC §4).
     return q.upsertLine(trx, {
       user_id: user.id, company_id: colour.company_id, product_id: colour.product_id, color_id: colour.color_id,
-      buy_type: input.buyType, buy_num: input.buyNum, created_at: now, updated_at: now,
+      buy_type: input.buyType, buy_num: input.buyNum, display_unit: displayUnit, created_at: now, updated_at: now,
     });
   }));
 }

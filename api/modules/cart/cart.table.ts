@@ -9,6 +9,7 @@ export interface ShoppingCartTable {
   color_id: number;
   buy_type: number;           // BuyType: 1 sample cut, 2 bulk, 3 plate cut
   buy_num: number;
+  display_unit: number | null; // the unit the buyer sees the line in (units.ts); null: the product's own
   created_at: string;
   updated_at: string;
 }

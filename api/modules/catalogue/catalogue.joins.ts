@@ -48,7 +48,7 @@ export const colourSnapshots = (db: Kysely<Database>) =>
     .innerJoin(companyColumns(db).as('c'), 'c.id', 'p.company_id')
     .select([
       'cc.id as color_id', 'cc.name as colour_name', 'cc.name_en as colour_name_en', 'cc.hex', 'cc.image_path',
-      'p.id as product_id', 'p.company_id', 'p.title', 'p.title_en', 'p.code', 'p.unit', 'p.price', 'p.bulk_ladder', 'p.cover_path', 'p.status as product_status',
+      'p.id as product_id', 'p.company_id', 'p.title', 'p.title_en', 'p.code', 'p.unit', 'p.price', 'p.bulk_ladder', 'p.cover_path', 'p.status as product_status', 'p.weight_g_per_m',
       'c.name as company_name', 'c.name_en as company_name_en', 'c.status as company_status',
     ]);
 

@@ -9,7 +9,7 @@ import { initialState, OrderLimits, splitState } from '../../../isomorphic/domai
 import type { PlaceOrderInput } from '../../../isomorphic/contracts/order';
 import { ApiError, badRequest } from '../../http/errors';
 import type { Database } from '../../db/schema';
-import { checkQuantity, removeOrdered } from '../cart/cart.service';
+import { checkDisplayUnit, checkQuantity, removeOrdered } from '../cart/cart.service';
 import { belowMinimum, findColours, isPurchasable, linePrice, type ColourRow } from '../catalogue/catalogue.service';
 import { findOwnConsignee } from '../consignee/consignee.service';
 import { isUniqueViolation, orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
@@ -30,7 +30,8 @@ function requestHash(input: PlaceOrderInput): string {
     buyType: input.buyType, consigneeId: input.consigneeId ?? null, delivery: input.delivery,
     orders: input.orders.map((o) => ({
       companyId: o.companyId, remark: o.remark ?? '', stockPeriod: o.stockPeriod ?? 0,
-      productParams: o.productParams.map((p) => [p.productId, p.colorId, p.num]),
+      // the display unit only when given, so that keys of earlier placements hash as they did
+      productParams: o.productParams.map((p) => (p.displayUnit === undefined ? [p.productId, p.colorId, p.num] : [p.productId, p.colorId, p.num, p.displayUnit])),
     })),
   };
   return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
@@ -45,7 +46,7 @@ async function placementOrders(db: Kysely<Database>, buyerId: number, key: strin
 
 const productRefused = (code: number, title: string, zh: string, en: string) => new ApiError(code, 400, { zh: `${title}：${zh}`, en: `${title}: ${en}` });
 
-interface PricedLine { colour: ColourRow; num: number; unitPrice: number | null; amount: number | null }
+interface PricedLine { colour: ColourRow; num: number; unitPrice: number | null; amount: number | null; displayUnit: number | null }
 
 /** Checks every line against the catalogue and prices it. */
 function priceLines(buyType: number, buyer: PlacingBuyer, input: PlaceOrderInput, colours: Map<number, ColourRow>): PricedLine[][] {
@@ -69,12 +70,14 @@ function priceLines(buyType: number, buyer: PlacingBuyer, input: PlaceOrderInput
       // Priced from the catalogue only: samples free (SPEC §9), cut plate at the product's price, bulk by its ladder.
       const { unit: price, belowMinimum: minimum } = linePrice(buyType, colour, p.num);
       if (minimum !== null) throw belowMinimum(minimum, title);
-      if (buyType === BuyType.SAMPLE_CUT) return { colour, num: p.num, unitPrice: 0, amount: 0 };
+      // The unit the buyer sees the line in: shown converted, never priced in it.
+      const displayUnit = checkDisplayUnit(buyType, colour, p.displayUnit);
+      if (buyType === BuyType.SAMPLE_CUT) return { colour, num: p.num, unitPrice: 0, amount: 0, displayUnit };
       if (buyType === BuyType.PLATE_CUT && price === null) {
         throw productRefused(Codes.PRICE_REQUIRED, title, '价格面议，不能剪版下单，请先联系卖家', 'price by negotiation, so it cannot be ordered as a cut plate; please contact the seller');
       }
       // Bulk without a price waits for the seller's price at confirmation.
-      return { colour, num: p.num, unitPrice: price, amount: price === null ? null : price * p.num };
+      return { colour, num: p.num, unitPrice: price, amount: price === null ? null : price * p.num, displayUnit };
     });
   }).map((lines) => {
     // Line amounts are at most 2^31 × 10^6 (exact in a double); their sum is refused past the maximum.
@@ -121,6 +124,7 @@ export async function placeOrder(db: Kysely<Database>, buyer: PlacingBuyer, inpu
           order_id: order.id, product_id: l.colour.product_id, color_id: l.colour.color_id, title: l.colour.title, title_en: l.colour.title_en,
           code: l.colour.code, colour_name: l.colour.colour_name, colour_name_en: l.colour.colour_name_en, hex: l.colour.hex,
           image_path: l.colour.image_path || l.colour.cover_path, unit: l.colour.unit, unit_price: l.unitPrice, num: l.num, amount: l.amount, sort,
+          display_unit: l.displayUnit, weight_g_per_m: l.colour.weight_g_per_m,
         })));
         await recordEvent(trx, { orderId: order.id, actor: 'buyer', userId: buyer.id, action: 'place', from: null, to: initialState[input.buyType as keyof typeof initialState], note: order.remark, at });
         created.push(order);

@@ -6,7 +6,7 @@ import type {
 } from '../../../isomorphic/contracts/order';
 import { ErrorEnvelope, responses } from '../../http/envelope';
 import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
-import { BuyNum, BuyTypeSchema, lineSnapshotFields } from '../cart/cart.schemas';
+import { BuyNum, BuyTypeSchema, DisplayUnit, lineSnapshotFields } from '../cart/cart.schemas';
 
 /** The standard responses plus 409, which order calls answer when the order changed under them. */
 export const orderResponses = <T extends Parameters<typeof responses>[0]>(data: T) => ({ ...responses(data), 409: ErrorEnvelope });
@@ -96,7 +96,7 @@ export const PlaceOrderBody = Type.Object({
   idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'one per submission, e.g. a UUID made when /confirmOrder opens' }),
   orders: Type.Array(Type.Object({
     companyId: Id,
-    productParams: Type.Array(Type.Object({ num: BuyNum, colorId: Id, productId: Id }), { minItems: 1, maxItems: OrderLimits.maxLinesPerOrder }),
+    productParams: Type.Array(Type.Object({ num: BuyNum, colorId: Id, productId: Id, displayUnit: Type.Optional(DisplayUnit) }), { minItems: 1, maxItems: OrderLimits.maxLinesPerOrder }),
     remark: Type.Optional(Remark),
     stockPeriod: Type.Optional(StockPeriod),
   }), { minItems: 1, maxItems: OrderLimits.maxCompaniesPerPlacement }),

@@ -66,6 +66,8 @@ export interface OrderLineTable {
   num: number;
   amount: number | null;      // cents
   sort: number;
+  display_unit: number | null;   // the unit the buyer chose to see the line in (units.ts); null: `unit`
+  weight_g_per_m: number | null; // the product's weight per metre when ordered (kilograms are shown only with it)
 }
 
 export interface OrderPaymentTable {

@@ -29,7 +29,7 @@ function toLine(storage: StorageDriver, l: Selectable<OrderLineTable>): OrderLin
   return {
     id: l.id, productId: l.product_id, colorId: l.color_id, title: l.title, titleEn: l.title_en, code: l.code,
     colourName: l.colour_name, colourNameEn: l.colour_name_en, hex: l.hex, imageUrl: l.image_path ? storage.url(l.image_path) : '',
-    unit: l.unit, unitPrice: l.unit_price, num: l.num, amount: l.amount,
+    unit: l.unit, displayUnit: l.display_unit, gramsPerMetre: l.weight_g_per_m, unitPrice: l.unit_price, num: l.num, amount: l.amount,
   };
 }
 

@@ -15,7 +15,8 @@ import { AddressForm } from '../person/address-form';
 import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
-import { lineQuantityText } from '../../domain/units';
+import { displayedQuantityText } from '../../domain/units';
+import { LinePrice } from '../../components/line-price';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
 import { commaOf, colonOf, formatPrice } from '../../domain/format';
 import { Codes } from '../../domain/codes';
@@ -24,7 +25,6 @@ import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
 import { useApiAction } from '../../components/use-api-action';
 import { LazyImage } from '../../components/lazy-image';
-import { Price } from '../../components/price';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { cartWords } from './cart-words';
@@ -99,7 +99,7 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
       ...(consigneeId !== undefined ? { consigneeId } : {}),
       orders: groups.map((g) => ({
         companyId: g.companyId,
-        productParams: g.shoppingCarts.map((l) => ({ num: l.buyNum, colorId: l.colorId, productId: l.productId })),
+        productParams: g.shoppingCarts.map((l) => ({ num: l.buyNum, colorId: l.colorId, productId: l.productId, ...(l.displayUnit !== null ? { displayUnit: l.displayUnit } : {}) })),
         remark: inputOf(g.companyId).remark.trim(),
         stockPeriod: buyType === BuyType.BULK ? inputOf(g.companyId).stockPeriod : 0,
       })),
@@ -200,8 +200,8 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
                       <span className="confirm-line__title">{lineTitle(l, lang)}</span>
                       <span className="muted">{l.code} · <i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)}</span>
                     </span>
-                    <span className="confirm-line__price">{buyType === BuyType.SAMPLE_CUT ? w.free : <Price cents={l.price} unit={l.unit} />}</span>
-                    <span className="confirm-line__num" data-line-quantity>× {lineQuantityText(l.buyNum, l.unit, buyType, lang)}</span>
+                    <span className="confirm-line__price">{buyType === BuyType.SAMPLE_CUT ? w.free : <LinePrice cents={l.price} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
+                    <span className="confirm-line__num" data-line-quantity>× {displayedQuantityText(l.buyNum, l.unit, buyType, l.displayUnit, l.gramsPerMetre, lang)}</span>
                     <span className="confirm-line__amount">{buyType === BuyType.SAMPLE_CUT ? w.free : amount === null ? formatPrice(null, lang) : `¥${formatPrice(amount, lang)}`}</span>
                   </li>
                 );

@@ -5,7 +5,8 @@ import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } fr
 import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
-import { lineQuantityText } from '../../domain/units';
+import { displayedQuantityText } from '../../domain/units';
+import { LinePrice } from '../../components/line-price';
 import { Codes } from '../../domain/codes';
 import { colonOf, formatPrice, type Lang } from '../../domain/format';
 import { When } from '../../components/when';
@@ -97,8 +98,8 @@ export function Component() {
                 {l.productId > 0 ? <Link to={`/flower/${l.productId}`} className="detail-line__title">{lineTitle(l, lang)}</Link> : <span className="detail-line__title">{lineTitle(l, lang)}</span>}
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
               </span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : money(l.unitPrice, lang)}</span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity>{lineQuantityText(l.num, l.unit, o.buyType, lang)}</span></span>
+              <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : <LinePrice cents={l.unitPrice} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
+              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity>{displayedQuantityText(l.num, l.unit, o.buyType, l.displayUnit, l.gramsPerMetre, lang)}</span></span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.subtotal}</span>{sample ? w.free : l.amount === null ? w.pricePending : money(l.amount, lang)}</span>
             </li>
           ))}

@@ -10,6 +10,7 @@ import type { CartLine } from '../../contracts/order';
 import { BuyType, buyTypeLabels, unitLabels } from '../../domain/catalogue';
 import { ladderMinimum, ladderUnitPrice, type PriceLadder } from '../../domain/price-ladder';
 import { formatPrice, hasPrice } from '../../domain/format';
+import { displayedLine, displayUnitsOf, roundQuantity, unitName as unitNameOf } from '../../domain/units';
 import { buyTypes, orderKindRules } from '../../domain/order';
 import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
@@ -19,7 +20,9 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { cartWords } from '../cart/cart-words';
 
-export const AddToCart = observer(function AddToCart({ productId, colour, price: listed, unit, ladder = [] }: { productId: number; colour: ColourCard | null; price: number | null; unit: number; ladder?: PriceLadder }) {
+export const AddToCart = observer(function AddToCart({ productId, colour, price: listed, unit, ladder = [], gramsPerMetre = null }: {
+  productId: number; colour: ColourCard | null; price: number | null; unit: number; ladder?: PriceLadder; gramsPerMetre?: number | null;
+}) {
   const w = useWords(cartWords);
   const lang = useLang();
   const { auth, cart, toasts } = useStores();
@@ -30,6 +33,10 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
   const [num, setNum] = useState(orderKindRules[BuyType.SAMPLE_CUT].min);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
+  // The unit the buyer reads quantities and prices in (metres, yards, kilograms where the seller gives a
+  // weight per metre): the cart and the order show the line in it; the api prices it in the product's unit.
+  const [shownUnit, setShownUnit] = useState(unit);
+  const shownUnits = displayUnitsOf(unit, gramsPerMetre);
   // Bulk with the seller's ladder: its first step is the minimum per colour, and the price follows the quantity (as the api prices it).
   const laddered = buyType === BuyType.BULK && ladder.length > 0;
   const kindRules = (code: number) => (code === BuyType.BULK && ladder.length > 0 ? { ...orderKindRules[code], min: ladderMinimum(ladder) ?? 1 } : orderKindRules[code]);
@@ -40,6 +47,7 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
   // English counts: "1 metre", "500 metres" ("cut(s)" is already both).
   const unitsOf = (n: number) => (lang === 'en' && n !== 1 && /^[a-z]+$/.test(unitName) ? `${unitName}s` : unitName);
   const chooseKind = (code: number) => { setBuyType(code); setNum(kindRules(code).min); };
+  const shown = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, hasPrice(price) ? price : null, unit, shownUnit, gramsPerMetre);
 
   async function add() {
     if (!auth.isAuthenticated) {
@@ -48,7 +56,8 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
     }
     if (!colour) { toasts.error(w.chooseColourFirst); return; }
     setBusy(true);
-    const res = await run((api) => api.post<CartLine>('/shoppingCart/addShoppingCart', { buyType, productId, colorId: colour.id, buyNum: Math.min(num, max) }));
+    const chosen = buyType !== BuyType.SAMPLE_CUT && shownUnit !== unit ? { displayUnit: shownUnit } : {};
+    const res = await run((api) => api.post<CartLine>('/shoppingCart/addShoppingCart', { buyType, productId, colorId: colour.id, buyNum: Math.min(num, max), ...chosen }));
     setBusy(false);
     if (res?.code === 0) {
       setAdded(true);
@@ -68,6 +77,17 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
           </label>
         ))}
       </fieldset>
+      {buyType !== BuyType.SAMPLE_CUT && shownUnits.length > 1 ? (
+        <fieldset className="add-to-cart__kinds" data-testid="display-unit">
+          <legend className="add-to-cart__label">{w.displayUnit}</legend>
+          {shownUnits.map((u) => (
+            <label key={u} className={`chip${shownUnit === u ? ' is-active' : ''}`}>
+              <input type="radio" name="displayUnit" value={u} checked={shownUnit === u} onChange={() => setShownUnit(u)} />
+              {unitLabels[u]?.[lang]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="add-to-cart__row">
         <span className="add-to-cart__label">{w.quantity}</span>
         <QuantityStepper value={num} min={rules.min} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} live />
@@ -82,6 +102,15 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
                 : w.priceByNegotiation}
           </dd>
         </div>
+        {shown && !shown.own ? (
+          <div>
+            <dt>{fill(w.shownAs, { unit: unitLabels[shown.unit]?.[lang] ?? '' })}</dt>
+            <dd data-fact="shown">
+              {fill(w.shownAsValue, { quantity: roundQuantity(shown.quantity).toLocaleString('en'), unit: unitNameOf(roundQuantity(shown.quantity), shown.unit, lang) })}
+              {shown.unitPrice !== null ? ` · ¥${formatPrice(shown.unitPrice, lang)}/${unitLabels[shown.unit]?.[lang] ?? ''}` : null}
+            </dd>
+          </div>
+        ) : null}
         <div><dt>{w.nextSteps}</dt><dd data-fact="next">{buyType === BuyType.SAMPLE_CUT ? w.nextSample : buyType === BuyType.BULK ? w.nextBulk : w.nextPlate}</dd></div>
       </dl>
       <div className="add-to-cart__row">

@@ -147,7 +147,7 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
 
           <h2 className="section-title">{t('product.colourCards')}</h2>
           <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
-          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} ladder={product.ladder} />
+          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} ladder={product.ladder} gramsPerMetre={product.weightPerMetre} />
 
           <h2 className="section-title">{t('product.specs')}</h2>
           <dl className="specs">

@@ -264,5 +264,63 @@ for (const { dialect, skip } of await dialects()) {
       const mineList = await m.post<{ list: OrderSummary[] }>('/order/getUserOrders', { pageNum: 1, pageSize: 10, buyType: BuyType.BULK }, buyer.token);
       t.ok(mineList.body.data.list.some((x) => x.id === o.id), "still in the buyer's orders");
     });
+
+    t.test("the buyer's display unit is carried into the cart and the order; the api still prices in the product's unit", async (t) => {
+      // 150 g a metre: metres, yards and kilograms are offered; the ladder is per metre.
+      const p = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17200', weightPerMetre: 150 }), alice.token);
+      t.equal(p.body.code, 0, p.body.message);
+      const product = p.body.data;
+      const [c1, c2] = product.colourCards.map((c) => c.id);
+      const add = (colorId: number, buyNum: number, extra: Record<string, unknown> = {}, buyType: number = BuyType.BULK) =>
+        m.post<CartLine>('/shoppingCart/addShoppingCart', { buyType, productId: product.id, colorId, buyNum, ...extra }, buyer.token);
+      const yards = await add(c1, 1200, { displayUnit: Unit.YARD });
+      t.equal(yards.body.code, 0, yards.body.message);
+      t.match(yards.body.data, { unit: Unit.METRE, displayUnit: Unit.YARD, gramsPerMetre: 150, buyNum: 1200, price: 1050 }, 'kept in yards, priced per metre by the ladder');
+      const kilos = await add(c2, 1000, { displayUnit: Unit.KILO });
+      t.match(kilos.body.data, { displayUnit: Unit.KILO, price: 1050 }, 'kilograms where the seller gives the weight');
+      const again = await add(c2, 1000);
+      t.equal(again.body.data.displayUnit, null, "added again without a choice: the product's own unit");
+      await add(c2, 1000, { displayUnit: Unit.KILO });
+      const own = await add(c1, 1200, { displayUnit: Unit.METRE });
+      t.equal(own.body.data.displayUnit, null, "choosing the product's own unit stores none");
+      await add(c1, 1200, { displayUnit: Unit.YARD });
+      const strip = await add(c1, 1200, { displayUnit: Unit.STRIP });
+      t.equal(strip.body.code, CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED, 'a unit a length cannot be shown in is refused');
+      t.match(strip.body.message, /法式睫毛蕾丝/);
+      t.equal((await add(c1, 1200, { displayUnit: 'yard' })).status, 400, 'not a unit code');
+      t.equal((await add(c1, 1, { displayUnit: Unit.YARD }, BuyType.SAMPLE_CUT)).body.data.displayUnit, null, 'a sample cut is a count: no display unit');
+      // without a weight per metre, kilograms are refused
+      const light = await m.post<SellerProductDetail>('/shopProduct/create', await input(m, alice.id, { code: 'LK-17201' }), alice.token);
+      const noKg = await m.post('/shoppingCart/addShoppingCart', { buyType: BuyType.BULK, productId: light.body.data.id, colorId: light.body.data.colourCards[0].id, buyNum: 100, displayUnit: Unit.KILO }, buyer.token);
+      t.equal(noKg.body.code, CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED, 'no kilograms without a weight per metre');
+      t.same(codeMessages[CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED] && Object.keys(codeMessages[CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED]).sort(), ['en', 'zh'], 'the code has both languages');
+      const listed = await m.post<Array<{ shoppingCarts: CartLine[] }>>('/shoppingCart/listShoppingCart', { buyType: BuyType.BULK }, buyer.token);
+      const lines = (listed.body.data ?? []).flatMap((g) => g.shoppingCarts).filter((l) => l.productId === product.id);
+      t.same(lines.map((l) => [l.colorId, l.displayUnit]).sort(), [[c1, Unit.YARD], [c2, Unit.KILO]].sort(), 'the cart lists each line in its unit');
+
+      const order = (params: Array<Record<string, unknown>>, key: string) => m.post<{ orders: OrderSummary[] }>('/order/placeOrder', {
+        buyType: BuyType.BULK, delivery: Delivery.SELF_PICKUP, idempotencyKey: key, orders: [{ companyId: alice.companyId, productParams: params }],
+      }, buyer.token);
+      const refused = await order([{ productId: light.body.data.id, colorId: light.body.data.colourCards[0].id, num: 100, displayUnit: Unit.KILO }], `unit-${dialect}-0`);
+      t.equal(refused.body.code, CatalogueSellerCodes.DISPLAY_UNIT_NOT_OFFERED, 'an order in kilograms of a product without a weight');
+      const placed = await order([
+        { productId: product.id, colorId: c1, num: 1200, displayUnit: Unit.YARD },
+        { productId: product.id, colorId: c2, num: 1000, displayUnit: Unit.KILO },
+      ], `unit-${dialect}-1`);
+      t.equal(placed.body.code, 0, placed.body.message);
+      const [o] = placed.body.data.orders;
+      t.match(o.lines, [
+        { colorId: c1, unit: Unit.METRE, displayUnit: Unit.YARD, gramsPerMetre: 150, num: 1200, unitPrice: 1050, amount: 1_260_000 },
+        { colorId: c2, unit: Unit.METRE, displayUnit: Unit.KILO, gramsPerMetre: 150, num: 1000, unitPrice: 1050, amount: 1_050_000 },
+      ], 'the order keeps each unit and the weight of the day; prices and amounts per metre, as the api set them');
+      // The seller changes the weight later: the order reads as it was ordered.
+      const form = (await m.get<SellerProductDetail>(`/shopProduct/get?id=${product.id}`, alice.token)).body.data;
+      t.equal((await m.post('/shopProduct/update', { ...(await input(m, alice.id, { code: 'LK-17200', weightPerMetre: 200 })), id: product.id, colourCards: form.colourCards.map((c) => ({ id: c.id, name: c.name, nameEn: c.nameEn, hex: c.hex })) }, alice.token)).body.code, 0);
+      const detail = await m.get<OrderSummary>(`/order/getOrderDetails?id=${o.id}`, buyer.token);
+      t.match(detail.body.data.lines, [{ displayUnit: Unit.YARD, gramsPerMetre: 150 }, { displayUnit: Unit.KILO, gramsPerMetre: 150 }], 'the order detail, after the weight changed');
+      const seller = await m.get<OrderSummary>(`/shopOrder/getOrderDetails?id=${o.id}`, alice.token);
+      t.equal(seller.body.code, 0, seller.body.message);
+      t.match(seller.body.data.lines[0], { displayUnit: Unit.YARD, unitPrice: 1050 }, 'the seller sees the same line');
+    });
   });
 }
