@@ -1,6 +1,6 @@
 // The dialog of SPEC §2: title, description area and footer buttons; centred, 25% from the top; its
 // close button and close-on-backdrop-click are configurable. Escape closes it when it is closable.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStableId } from './use-stable-id';
 import { useTranslation } from '../i18n/react';
 
@@ -22,7 +22,9 @@ export function Modal({ open, title, onClose, children, footer, showClose = true
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: the key listener and the focus are in place when the dialog is, so an Escape pressed at
+  // once closes it. (React ran a click's effects before the next input; Preact runs them in a later task.)
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const focusable = panel.current?.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])');

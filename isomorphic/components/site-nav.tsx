@@ -2,7 +2,7 @@
 // mills and custom orders. Plain links in the server's HTML, so crawlers follow them and they work
 // before the script loads; a pattern-type list opens on hover or keyboard focus; on phones the whole
 // list sits behind a menu button that opens it (Escape or choosing a page closes it).
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStableId } from './use-stable-id';
 import { Link, useLocation } from 'react-router';
 import { PatternType, patternTypeLabels } from '../domain/catalogue';
@@ -23,7 +23,8 @@ export function SiteNav() {
   const { pathname, search } = useLocation();
   // Choosing a page closes the phone menu.
   useEffect(() => { setOpen(false); }, [pathname, search]);
-  useEffect(() => {
+  // A layout effect: Escape closes the menu even when pressed at once after it opened (see modal.tsx).
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
     document.addEventListener('keydown', onKey);
