@@ -25,12 +25,15 @@ export async function supplier(m: Market, name?: string): Promise<Person> {
 }
 
 let images = 0;
-/** A stored image owned by this user; answers its path. */
-export async function image(m: Market, userId: number): Promise<string> {
+/** A stored image owned by this user, in this database; answers its path. */
+export async function storedImage(db: Market['db'], userId: number): Promise<string> {
   const path = `upload/${userId}/web-${++images}-${process.pid}.jpg`;
-  await m.db.insertInto('stored_file').values({ path, content_type: 'image/jpeg', size: 100, width: 32, height: 32, owner_user_id: userId, created_at: new Date().toISOString() }).execute();
+  await db.insertInto('stored_file').values({ path, content_type: 'image/jpeg', size: 100, width: 32, height: 32, owner_user_id: userId, created_at: new Date().toISOString() }).execute();
   return path;
 }
+
+/** A stored image owned by this user; answers its path. */
+export const image = (m: Market, userId: number): Promise<string> => storedImage(m.db, userId);
 
 /** A correct purchase request form, due in `days` days from `from`. */
 export function requestForm(imagePath: string, over: Record<string, unknown> = {}, from = new Date(), days = 7) {

@@ -89,3 +89,11 @@ export async function signInDemo(api: TestApi, mobile: string): Promise<SignedIn
   const company = data.company ? `; company=${encodeURIComponent(JSON.stringify(toSessionCompany(data.company)))}` : '';
   return { token: data.token, id: data.user.id, cookie: `x-token=${data.token}; user=${encodeURIComponent(JSON.stringify(toSessionUser(data.user)))}${company}` };
 }
+
+/** A POST to the api as this person (from `remoteAddress` when given); answers `data`, and throws on any code but 0. */
+export async function callAs<T>(api: TestApi, who: SignedIn, url: string, payload: object, remoteAddress?: string): Promise<T> {
+  const res = await api.app.inject({ method: 'POST', url, payload, headers: { 'x-token': who.token }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const body = res.json() as { code: number; message: string; data: T };
+  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.message}`);
+  return body.data;
+}

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { EnquiryThread } from '../../../isomorphic/contracts/enquiry';
 import { EnquiryTarget } from '../../../isomorphic/domain/enquiry';
 import { PatternType, ProductStatus, Unit, BuyType } from '../../../isomorphic/domain/catalogue';
-import { buildTestWeb, signInDemo, startSeededApi, type SignedIn, type TestApi } from '../../helpers/web';
+import { buildTestWeb, callAs, signInDemo, startSeededApi, type SignedIn, type TestApi } from '../../helpers/web';
+import { storedImage } from '../../helpers/trade';
 
 let api: TestApi;
 let web: FastifyInstance;
@@ -25,19 +26,9 @@ t.teardown(async () => {
 type Who = SignedIn;
 const signIn = (mobile: string): Promise<Who> => signInDemo(api, mobile);
 
-async function call<T>(who: Who, url: string, payload: object): Promise<T> {
-  const res = await api.app.inject({ method: 'POST', url, payload, headers: { 'x-token': who.token } });
-  const body = res.json() as { code: number; message: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.message}`);
-  return body.data;
-}
+const call = <T>(who: Who, url: string, payload: object): Promise<T> => callAs<T>(api, who, url, payload);
 
-let pictures = 0;
-async function picture(userId: number): Promise<string> {
-  const path = `upload/${userId}/web-enquiry-${++pictures}.jpg`;
-  await api.db.db.insertInto('stored_file').values({ path, content_type: 'image/jpeg', size: 100, width: 32, height: 32, owner_user_id: userId, created_at: new Date().toISOString() }).execute();
-  return path;
-}
+const picture = (userId: number): Promise<string> => storedImage(api.db.db, userId);
 
 const page = (url: string, who?: Who) => web.inject({ url, headers: who ? { cookie: who.cookie } : {} });
 const asks = (html: string) => /class="button ask-seller__open"/.test(html);

@@ -8,7 +8,8 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { BuyType, PatternType, Unit } from '../../../isomorphic/domain/catalogue';
 import { Limits } from '../../../isomorphic/domain/limits';
-import { buildTestWeb, signInDemo, startSeededApi, type SignedIn, type TestApi } from '../../helpers/web';
+import { buildTestWeb, callAs, signInDemo, startSeededApi, type SignedIn, type TestApi } from '../../helpers/web';
+import { storedImage } from '../../helpers/trade';
 import { nextVisitorAddress } from '../../helpers/visitors';
 
 let api: TestApi;
@@ -23,20 +24,10 @@ t.teardown(async () => {
   await api?.close();
 });
 
-async function call<T>(who: SignedIn, url: string, payload: object): Promise<T> {
-  // Each from its own address: posting a request spends the address's photo-search budget (20 a minute).
-  const res = await api.app.inject({ method: 'POST', url, payload, remoteAddress: nextVisitorAddress(), headers: { 'x-token': who.token } });
-  const body = res.json() as { code: number; message: string; data: T };
-  if (body.code !== 0) throw new Error(`${url}: ${body.code} ${body.message}`);
-  return body.data;
-}
+// Each from its own address: posting a request spends the address's photo-search budget (20 a minute).
+const call = <T>(who: SignedIn, url: string, payload: object): Promise<T> => callAs<T>(api, who, url, payload, nextVisitorAddress());
 
-let pictures = 0;
-async function picture(userId: number): Promise<string> {
-  const path = `upload/${userId}/web-trade-${++pictures}.jpg`;
-  await api.db.db.insertInto('stored_file').values({ path, content_type: 'image/jpeg', size: 100, width: 32, height: 32, owner_user_id: userId, created_at: new Date().toISOString() }).execute();
-  return path;
-}
+const picture = (userId: number): Promise<string> => storedImage(api.db.db, userId);
 
 const page = (url: string, who?: SignedIn) => web.inject({ url, headers: who ? { cookie: who.cookie } : {} });
 const ids = (html: string, attr: string) => [...html.matchAll(new RegExp(`${attr}="(\\d+)"`, 'g'))].map((m) => Number(m[1]));
