@@ -208,37 +208,11 @@ export async function findLace(img: RgbImage): Promise<LaceRegion | null> {
   }
   if (max < FOCUS_FLAT) return null;
   const threshold = otsu(energy, max, 64);
-  // Connected textured regions (4-neighbours), each with its size and bounding box.
-  const label = new Int32Array(n);
-  const pieces: Array<{ size: number; x0: number; y0: number; x1: number; y1: number }> = [];
-  const stack: number[] = [];
-  for (let s = 0; s < n; s++) {
-    if (label[s] || energy[s] < threshold) continue;
-    const piece = { size: 0, x0: w, y0: h, x1: -1, y1: -1 };
-    pieces.push(piece);
-    label[s] = pieces.length;
-    stack.push(s);
-    while (stack.length) {
-      const j = stack.pop() as number;
-      const x = j % w, y = (j - x) / w;
-      piece.size++;
-      if (x < piece.x0) piece.x0 = x;
-      if (x > piece.x1) piece.x1 = x;
-      if (y < piece.y0) piece.y0 = y;
-      if (y > piece.y1) piece.y1 = y;
-      if (x > 0 && !label[j - 1] && energy[j - 1] >= threshold) { label[j - 1] = label[s]; stack.push(j - 1); }
-      if (x < w - 1 && !label[j + 1] && energy[j + 1] >= threshold) { label[j + 1] = label[s]; stack.push(j + 1); }
-      if (y > 0 && !label[j - w] && energy[j - w] >= threshold) { label[j - w] = label[s]; stack.push(j - w); }
-      if (y < h - 1 && !label[j + w] && energy[j + w] >= threshold) { label[j + w] = label[s]; stack.push(j + w); }
-    }
-  }
+  // Connected textured regions (4-neighbours), and the box around the largest and any not much smaller.
+  const pieces = connectedPieces((i) => energy[i] >= threshold, w, h, false);
   if (!pieces.length) return null;
   const largest = Math.max(...pieces.map((p) => p.size));
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
-  for (const p of pieces) {
-    if (p.size < Math.max(largest * FOCUS_MIN_PIECE, n * 0.002)) continue;
-    x0 = Math.min(x0, p.x0); y0 = Math.min(y0, p.y0); x1 = Math.max(x1, p.x1); y1 = Math.max(y1, p.y1);
-  }
+  const { x0, y0, x1, y1 } = boxAround(pieces, Math.max(largest * FOCUS_MIN_PIECE, n * 0.002), w, h);
   const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
   if (Math.min(bw, bh) < FOCUS_MIN_SIDE * Math.min(w, h)) return null;
   if (bw * bh > FOCUS_MAX_AREA * n) {
@@ -326,39 +300,55 @@ function laceAgainstBorder(px: Uint8Array, e: Float32Array, w: number, h: number
   const lace = Uint8Array.from(dist, (d) => (d > threshold ? 1 : 0));
   if (border.filter((b) => !lace[b]).length < BORDER_MIN_OUTSIDE * border.length) return null;
   // The largest connected group of lace blocks (8-neighbours), and the box around it and any not much smaller.
-  const label = new Int32Array(blocks);
-  const pieces: Array<{ size: number; x0: number; y0: number; x1: number; y1: number }> = [];
-  for (let s = 0; s < blocks; s++) {
-    if (!lace[s] || label[s]) continue;
-    const piece = { size: 0, x0: gw, y0: gh, x1: -1, y1: -1 };
+  const pieces = connectedPieces((i) => lace[i] === 1, gw, gh, true);
+  if (!pieces.length) return null;
+  const largest = Math.max(...pieces.map((p) => p.size));
+  const { x0, y0, x1, y1 } = boxAround(pieces, largest * 0.25, gw, gh);
+  const area = ((x1 - x0 + 1) * (y1 - y0 + 1)) / blocks;
+  if (area < BORDER_MIN_AREA || area > BORDER_MAX_AREA || largest < BORDER_MIN_AREA * 0.5 * blocks) return null;
+  return { left: x0 * size, top: y0 * size, width: (x1 - x0 + 1) * size, height: (y1 - y0 + 1) * size };
+}
+
+interface Piece { size: number; x0: number; y0: number; x1: number; y1: number }
+
+/** The connected groups of a w×h grid's cells that are `on` (4-neighbours, or 8 with `diagonal`): size and bounding box. */
+function connectedPieces(on: (i: number) => boolean, w: number, h: number, diagonal: boolean): Piece[] {
+  const label = new Uint8Array(w * h);
+  const pieces: Piece[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (label[s] || !on(s)) continue;
+    const piece = { size: 0, x0: w, y0: h, x1: -1, y1: -1 };
     pieces.push(piece);
-    label[s] = pieces.length;
-    const stack = [s];
+    label[s] = 1;
+    stack.push(s);
     while (stack.length) {
       const j = stack.pop() as number;
-      const x = j % gw, y = (j - x) / gw;
+      const x = j % w, y = (j - x) / w;
       piece.size++;
       piece.x0 = Math.min(piece.x0, x); piece.x1 = Math.max(piece.x1, x); piece.y0 = Math.min(piece.y0, y); piece.y1 = Math.max(piece.y1, y);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx, ny = y + dy, nj = ny * gw + nx;
-          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh || !lace[nj] || label[nj]) continue;
-          label[nj] = label[s];
+          if ((dx === 0 && dy === 0) || (!diagonal && dx !== 0 && dy !== 0)) continue;
+          const nx = x + dx, ny = y + dy, nj = ny * w + nx;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[nj] || !on(nj)) continue;
+          label[nj] = 1;
           stack.push(nj);
         }
       }
     }
   }
-  if (!pieces.length) return null;
-  const largest = Math.max(...pieces.map((p) => p.size));
-  let x0 = gw, y0 = gh, x1 = -1, y1 = -1;
+  return pieces;
+}
+
+/** The box around the pieces of at least `minSize` cells (empty, x1 < x0, when there are none). */
+function boxAround(pieces: readonly Piece[], minSize: number, w: number, h: number): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (const p of pieces) {
-    if (p.size < largest * 0.25) continue;
+    if (p.size < minSize) continue;
     x0 = Math.min(x0, p.x0); y0 = Math.min(y0, p.y0); x1 = Math.max(x1, p.x1); y1 = Math.max(y1, p.y1);
   }
-  const area = ((x1 - x0 + 1) * (y1 - y0 + 1)) / blocks;
-  if (area < BORDER_MIN_AREA || area > BORDER_MAX_AREA || largest < BORDER_MIN_AREA * 0.5 * blocks) return null;
-  return { left: x0 * size, top: y0 * size, width: (x1 - x0 + 1) * size, height: (y1 - y0 + 1) * size };
+  return { x0, y0, x1, y1 };
 }
 
 /** Otsu's threshold of values in [0, max]: the level that best splits them into two classes. */
