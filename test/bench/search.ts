@@ -28,6 +28,10 @@ export interface SearchBenchOptions {
   dir?: string;
   pgSchema?: string;
   log?: (msg: string) => void;
+  /** 'seed': fill the catalogues and stop (run it under `heavy`); 'reuse': measure the catalogues already filled, and fail if they are not (run it under `quiet`) */
+  phase?: 'seed' | 'reuse';
+  /** only these dialects */
+  dialects?: Array<'sqlite' | 'postgres'>;
 }
 
 export interface BenchQuery { label: string; keyword: string; filter?: ProductFilter; sort?: ProductSort | 'relevance'; pageNum?: number }
@@ -61,10 +65,15 @@ export function queryMix(codes: string[]): BenchQuery[] {
   return q.map((x) => ({ ...x, filter: x.filter ?? { kind: 1 } }));
 }
 
-async function fill(db: Db, dir: string, products: number, log: (m: string) => void): Promise<number> {
+async function fill(db: Db, dir: string, products: number, log: (m: string) => void, phase?: 'seed' | 'reuse'): Promise<number> {
   await migrateToLatest(db);
   const count = async () => Number((await db.db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const have = await count();
+  if (phase === 'reuse') {
+    const indexed = await indexedCount({ db: db.db, dialect: db.dialect });
+    if (have < products || indexed !== have) throw new Error(`search bench: the ${db.dialect} catalogue has ${have} products, ${indexed} indexed: seed it first (--seed, under heavy)`);
+    return have;
+  }
   if (have < products) {
     log(`search bench: seeding ${products - have} products (${db.dialect})…`);
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }, []);
@@ -176,17 +185,25 @@ export async function runSearchBench(opts: SearchBenchOptions = {}): Promise<str
   const notes: string[] = [];
   const loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 
-  fs.mkdirSync(path.join(dir, 'sqlite'), { recursive: true });
-  const sqlite = openDatabase({ kind: 'sqlite', file: path.join(dir, 'sqlite', 'lace.sqlite') });
-  try {
-    const n = await fill(sqlite, path.join(dir, 'sqlite'), products, log);
-    log('search bench: measuring SQLite…');
-    results.push(await measure(sqlite, rounds, n));
-  } finally {
-    await sqlite.destroy();
+  const want = (d: 'sqlite' | 'postgres') => !opts.dialects || opts.dialects.includes(d);
+
+  if (want('sqlite')) {
+    fs.mkdirSync(path.join(dir, 'sqlite'), { recursive: true });
+    const sqlite = openDatabase({ kind: 'sqlite', file: path.join(dir, 'sqlite', 'lace.sqlite') });
+    try {
+      const n = await fill(sqlite, path.join(dir, 'sqlite'), products, log, opts.phase);
+      if (opts.phase !== 'seed') {
+        log('search bench: measuring SQLite…');
+        results.push(await measure(sqlite, rounds, n));
+      }
+    } finally {
+      await sqlite.destroy();
+    }
   }
 
-  if (await pgReady()) {
+  if (!want('postgres')) {
+    // left out by the caller
+  } else if (await pgReady()) {
     const admin = new pg.Client({ connectionString: testEnv.pgUrl });
     await admin.connect();
     await admin.query(`create schema if not exists ${schema}`);
@@ -196,9 +213,11 @@ export async function runSearchBench(opts: SearchBenchOptions = {}): Promise<str
     const pgDb = openDatabase({ kind: 'postgres', url: url.toString(), schema });
     try {
       fs.mkdirSync(path.join(dir, 'postgres'), { recursive: true });
-      const n = await fill(pgDb, path.join(dir, 'postgres'), products, log);
-      log('search bench: measuring PostgreSQL…');
-      results.push(await measure(pgDb, rounds, n));
+      const n = await fill(pgDb, path.join(dir, 'postgres'), products, log, opts.phase);
+      if (opts.phase !== 'seed') {
+        log('search bench: measuring PostgreSQL…');
+        results.push(await measure(pgDb, rounds, n));
+      }
     } finally {
       await pgDb.destroy();
     }
@@ -231,8 +250,18 @@ ${labels.map((l) => `| ${l} | ${results.map((r) => median(r.byLabel.get(l))).joi
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 }
 
+// Alone: `tsx test/bench/search.ts [--seed | --reuse] [--rounds N] [--only sqlite|postgres]`. Seeding 100,000
+// products is heavy and measuring should be quiet: `/work/wt/heavy … --seed`, then `/work/wt/quiet … --reuse`.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runSearchBench({ log: (m) => console.error(m) }).then((md) => console.log(md)).catch((err) => {
+  const args = process.argv.slice(2);
+  const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const only = arg('--only');
+  runSearchBench({
+    log: (m) => console.error(m),
+    phase: args.includes('--seed') ? 'seed' : args.includes('--reuse') ? 'reuse' : undefined,
+    rounds: arg('--rounds') ? Number(arg('--rounds')) : undefined,
+    dialects: only === 'sqlite' || only === 'postgres' ? [only] : undefined,
+  }).then((md) => console.log(md)).catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -22,5 +22,6 @@ import { productWeight } from './2026112453-product-weight';
 import { searchTerms } from './2026112470-search-terms';
 import { purchaseResponseProduct } from './2026112471-purchase-response-product';
 import { displayUnit } from './2026112472-display-unit';
+import { searchVocab } from './2026112473-search-vocab';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab];

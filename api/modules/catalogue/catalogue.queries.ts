@@ -6,7 +6,7 @@ import type { DialectName } from '../../db/database';
 import type { ColourCardTable, ProductImageTable, ProductTable } from './catalogue.table';
 import { ProductStatus } from '../../../isomorphic/domain/catalogue';
 import type { Term } from './text-analysis';
-import { ftsScores, matchSql } from './search-index';
+import { ftsScores, matchingAmong, matchSql, prefixExpansions, type MatchSql } from './search-index';
 import { onSaleSql, productsWithCompany, summaryColumns } from './catalogue.joins';
 import { latestCompanyChange } from '../company/company.joins';
 
@@ -76,8 +76,9 @@ export type SearchRow = ProductSummaryRow & { score: number };
  * common as 蕾丝 or "lace"), the page is the best of the newest SEARCH_POOL. Totals are counted up to
  * COUNT_CAP and then said as "at least" (`totalCapped`): counting every match of a common word cost more
  * than the rest of the search (on PostgreSQL each counted row is a document read and matched again).
- * On SQLite the candidates are ranked in the api (ftsScores: FTS5's bm25 formula without FTS5's reading
- * of every match to weigh the words).
+ * Both come from one read of the newest COUNT_CAP + 1 matches (newestMatches). On SQLite the candidates
+ * are ranked in the api (ftsScores: FTS5's bm25 formula without FTS5's reading of every match to weigh
+ * the words).
  */
 export const SEARCH_POOL = 500;
 export const COUNT_CAP = 1_000;
@@ -97,55 +98,139 @@ export function countProductsCapped(db: Kysely<Database>, f: ProductFilter): Pro
 }
 
 
+/**
+ * The ids of the newest `n` matches, newest first. SQLite reads them from FTS5's doclists, newest first, and
+ * stops at `n`. On PostgreSQL a match is known only by reading its document (the GIN index says which rows
+ * may match; each is then read from product_search, a row of about 1.4 KB, one heap page per match), and the
+ * planner's estimate of how many rows match a phrase ('婚' <-> '纱' <-> '礼' <-> '服') can be wrong twentyfold,
+ * which made it sort 14,000 matches where walking the newest few thousand rows would have done. So the api chooses:
+ * it reads the newest WALK_SAMPLE rows (product_search's primary key, backwards), which gives the newest
+ * matches and how many of those rows match the words, pass the filters, and both; then, for the older rows,
+ * whichever of three ways reads the fewest documents: walking on by id (about n / matches' density rows),
+ * the matches of the words through the GIN index, or the products that pass the filters (a shop's products),
+ * these two in windows of ids as wide as the density says the rest needs.
+ */
+async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: MatchSql, filter: RawBuilder<boolean>, n: number): Promise<number[]> {
+  if (dialect === 'sqlite') {
+    return (await sql<{ id: number }>`select p.id from ${m.from} where ${m.where} and ${filter} order by ${m.newest} limit ${n}`.execute(db)).rows.map((r) => Number(r.id));
+  }
+  const span = (await sql<{ lo: number | null; hi: number | null }>`select (select min(product_id) from product_search) as lo, (select max(product_id) from product_search) as hi`.execute(db)).rows[0];
+  if (!span?.hi) return [];
+  const lo = Number(span.lo ?? 0), hi = Number(span.hi);
+  const edge = hi - WALK_SAMPLE;
+  const sample = (await sql<{ id: number; hit: boolean; ok: boolean }>`select s.product_id as id, ${m.walkWhere} as hit, (${filter}) as ok
+    from ${m.from} where s.product_id > ${edge} order by s.product_id desc`.execute(db)).rows;
+  const first = sample.filter((r) => r.hit && r.ok).map((r) => Number(r.id)).slice(0, n);
+  if (first.length >= n || edge < lo) return first;
+  const rest = n - first.length;
+  const older = edge - lo + 1;
+  const floor = 0.5 / WALK_SAMPLE;
+  const density = (k: number) => Math.max(floor, k / Math.max(1, sample.length));
+  const byWalk = rest / density(first.length);
+  const byWords = density(sample.filter((r) => r.hit).length) * older;
+  const byFilter = density(sample.filter((r) => r.ok).length) * older;
+  if (byWalk <= byWords && byWalk <= byFilter) {
+    const more = await sql<{ id: number }>`select s.product_id as id from ${m.from} where ${m.walkWhere} and ${filter} and s.product_id <= ${edge}
+      order by s.product_id desc limit ${rest}`.execute(db);
+    return [...first, ...more.rows.map((r) => Number(r.id))];
+  }
+  // Through the GIN index or the filters, a window of ids at a time (the newest first), each about 1.5 times
+  // as wide as the matches' density says the rest needs, then twice as wide: the documents read are those of
+  // the window, not of every match. (The planner ANDs the GIN index's bitmap with the id range's.)
+  const found = [...first];
+  const combined = density(first.length);
+  for (let top = edge, width = Math.ceil((1.5 * rest) / combined); top >= lo && found.length < n; top -= width, width *= 2) {
+    const bottom = top - width;
+    const need = n - found.length;
+    let got;
+    if (byWords <= byFilter) {
+      // The planner would walk the id range and read every document in it; bitmaps only (GIN and the ids', ANDed).
+      const words = await db.transaction().execute(async (trx) => {
+        await sql`set local enable_indexscan = off`.execute(trx);
+        return (await sql<{ id: number }>`select s.product_id as id from product_search s where ${m.where} and s.product_id > ${bottom} and s.product_id <= ${top}`.execute(trx)).rows.map((r) => Number(r.id));
+      });
+      got = words.length === 0 ? { rows: [] } : await sql<{ id: number }>`select p.id from product p where p.id = any(${words}) and ${filter} order by p.id desc limit ${need}`.execute(db);
+    } else {
+      got = await sql<{ id: number }>`with f as materialized (select p.id from product p where ${filter} and p.id > ${bottom} and p.id <= ${top})
+          select f.id from f cross join lateral (select 1 from product_search s where s.product_id = f.id and ${m.walkWhere}) x
+          order by f.id desc limit ${need}`.execute(db);
+    }
+    found.push(...got.rows.map((r) => Number(r.id)));
+  }
+  return found;
+}
+
+/** The rows PostgreSQL's newestMatches walks first: how dense the matches are among the newest products. */
+export const WALK_SAMPLE = 1_000;
+
 /** One page of a text search and its total (capped); order by relevance unless a sort is given. */
 export async function searchProducts(
   db: Kysely<Database>, dialect: DialectName, terms: Term[], mode: 'all' | 'any',
   f: ProductFilter, sort: ProductSort | 'relevance', offset: number, limit: number,
 ): Promise<SearchResult> {
-  const m = matchSql(dialect, terms, mode);
-  const where = sql`${m.where} and ${filterSql(f)}`;
-  const matches = sql`select 1 from ${m.from} where ${where}`;
+  const expansions = await prefixExpansions({ db, dialect }, terms);
+  const m = matchSql(dialect, terms, mode, expansions);
+  const filter = filterSql(f);
+  const where = sql`${m.where} and ${filter}`;
+  const countOf = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false });
 
   if (sort === 'relevance') {
     const pool = Math.max(SEARCH_POOL, offset + limit);
-    let candidates: Array<{ id: number; score: number }>;
+    // The newest matches, as many as the pool and the count need (one read of the index for both).
+    const ids = await newestMatches(db, dialect, m, filter, Math.max(pool, COUNT_CAP) + 1);
+    let scores: Map<number, number>;
     if (dialect === 'sqlite') {
-      const found = await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
-      const ids = found.rows.map((r) => Number(r.id));
-      const scores = await ftsScores(db, terms, ids.slice(0, pool));
-      candidates = ids.map((id) => ({ id, score: scores.get(id) ?? 0 }));
+      scores = await ftsScores(db, terms, ids.slice(0, pool), expansions);
     } else {
-      // The ids first, then ts_rank of the pool's documents: where the planner reads the matches from the
-      // GIN index and sorts them, it then sorts ids, not every matching document (18 MB on disk for
-      // "embroidered mesh" at 100,000 products).
-      const found = await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${m.newest} limit ${pool + 1}`.execute(db);
-      const ids = found.rows.map((r) => Number(r.id));
+      // ts_rank of the pool's documents, read by key.
       const scored = ids.length === 0 ? [] : (await sql<{ id: number; score: number }>`select s.product_id as id, ${m.score} as score
         from product_search s where s.product_id = any(${ids.slice(0, pool)})`.execute(db)).rows;
-      const scores = new Map(scored.map((r) => [Number(r.id), Number(r.score)]));
-      candidates = ids.map((id) => ({ id, score: scores.get(id) ?? 0 }));
+      scores = new Map(scored.map((r) => [Number(r.id), Number(r.score)]));
     }
-    const all = candidates.length <= pool;
+    const candidates = ids.slice(0, pool).map((id) => ({ id, score: scores.get(id) ?? 0 }));
     const ranked = rank(candidates, pool, offset, limit);
-    const [rows, count] = await Promise.all([
-      summaryRows(db, ranked.map((r) => r.id)),
-      all ? { total: candidates.length, totalCapped: false } : countCapped(db, matches, candidates.length),
-    ]);
-    return withRows(ranked, rows, count);
+    const rows = await summaryRows(db, ranked.map((r) => r.id));
+    return withRows(ranked, rows, countOf(ids.length));
   }
 
   // Sorted: the sort's own order over every match. No relevance is computed (score 0).
-  const count = await countCapped(db, matches);
-  // More than SORT_WALK_FROM matches (a tenth of the catalogue at 100,000): the products are read in the
-  // sort's own index and each is tested against the text index, which fills a page within a few dozen rows;
-  // fewer: the matches are collected from the text index and sorted (testing products one by one against a
-  // rarer word, or a prefix, would read far more of them).
-  const dense = count.totalCapped
-    && Number((await sql<{ n: number }>`select count(*) as n from (${matches} limit ${SORT_WALK_FROM + 1}) x`.execute(db)).rows[0]?.n ?? 0) > SORT_WALK_FROM;
-  const page = dense
-    ? await sql<{ id: number }>`select p.id from ${walkSql(dialect)} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db)
-    : await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db);
-  const ids = page.rows.map((r) => Number(r.id));
+  // The newest COUNT_CAP + 1 matches give the total (capped) and how far back through the ids they reach.
+  const newest = await newestMatches(db, dialect, m, filter, COUNT_CAP + 1);
+  const n = newest.length;
+  const count = countOf(n);
+  // More than COUNT_CAP matches, and at least SORT_WALK_DENSITY of the products match (estimated from that
+  // reach): the products are read in the sort's own order and each is tested, which fills a page within
+  // (offset + limit) / density rows; rarer: the matches are collected from the text index and sorted (each
+  // match read once; testing products one by one would read far more of them). Both give the same rows; the
+  // estimate only chooses the faster way (counting to 10,000 to choose cost more than the search).
+  let dense = false;
+  if (count.totalCapped) {
+    const span = (await sql<{ lo: number | null; hi: number | null }>`select (select min(id) from product) as lo, (select max(id) from product) as hi`.execute(db)).rows[0];
+    const reach = Number(span?.hi ?? 0) - newest[n - 1] + 1;
+    dense = reach > 0 && n / reach >= SORT_WALK_DENSITY;
+  }
+  let ids: number[] | null = null;
+  if (dense && dialect === 'sqlite') {
+    // The listing in the sort's order, a batch at a time, each product tested against its own tokens (asking
+    // FTS5 about one rowid at a time costs a fresh read of every word's doclist: 0.2-0.5 ms a product). Where
+    // the estimate was wrong (the newest products matching more often than the others), the walk gives up
+    // after a bound and the matches are collected instead.
+    const want = offset + limit, bound = Math.ceil((4 * want) / SORT_WALK_DENSITY);
+    const found: number[] = [];
+    let read = 0, done = false;
+    for (let batch = 4 * want; !done && found.length < want && read < bound; read += batch, batch *= 2) {
+      const listed = (await sql<{ id: number }>`select p.id from product p where ${filter} order by ${orderSql(sort)} limit ${batch} offset ${read}`.execute(db)).rows.map((r) => Number(r.id));
+      found.push(...await matchingAmong(db, terms, mode, listed));
+      done = listed.length < batch;
+    }
+    if (done || found.length >= want) ids = found.slice(offset, want);
+  }
+  if (!ids) {
+    const page = dense && dialect === 'postgres'
+      ? await sql<{ id: number }>`select p.id from ${walkSql} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db)
+      : await sql<{ id: number }>`select p.id from ${m.from} where ${where} order by ${orderSql(sort)} limit ${limit} offset ${offset}`.execute(db);
+    ids = page.rows.map((r) => Number(r.id));
+  }
   const byId = new Map((await summaryRows(db, ids)).map((r) => [r.id, r]));
   return { rows: ids.flatMap((id) => { const row = byId.get(id); return row ? [{ ...row, score: 0 }] : []; }), ...count };
 }
@@ -160,15 +245,11 @@ function withRows(ranked: Array<{ id: number; score: number }>, rows: ProductSum
   return { rows: ranked.flatMap((r) => { const row = byId.get(r.id); return row ? [{ ...row, score: r.score }] : []; }), ...count };
 }
 
-/** From this many matches a sorted search walks the sort's index (see searchProducts). */
-export const SORT_WALK_FROM = 10_000;
+/** From this share of the products matching, a sorted search walks the sort's order (see searchProducts). */
+export const SORT_WALK_DENSITY = 0.02;
 
-/** FROM of a sorted search that walks products in the sort's index and probes the text index for each. */
-function walkSql(dialect: DialectName): RawBuilder<unknown> {
-  return dialect === 'sqlite'
-    ? sql`product p cross join product_fts on product_fts.rowid = p.id`
-    : sql`product p cross join lateral (select s.doc from product_search s where s.product_id = p.id) s`;
-}
+/** PostgreSQL: FROM of a sorted search that walks products in the sort's index and reads each one's document. */
+const walkSql = sql`product p cross join lateral (select s.doc from product_search s where s.product_id = p.id) s`;
 
 /** Summary rows of these product ids (any order). */
 function summaryRows(db: Kysely<Database>, ids: number[]): Promise<ProductSummaryRow[]> {

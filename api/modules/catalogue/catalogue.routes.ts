@@ -8,6 +8,7 @@ import { Id, PageOf, PageQuery } from '../../http/schemas';
 import { ColourCardSchema, ProductDetailSchema, ProductQuerySchema, ProductSummarySchema, SearchPageSchema, TextSearchQuerySchema } from './catalogue.schemas';
 import { getCatalogueVersion, getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, type CatalogueDeps } from './catalogue.service';
 import type { ProductFilter, ProductSort } from './catalogue.queries';
+import { fillMissingTerms } from './search-index';
 
 // Empty filters are sent as "patternType=" by the pages; they mean "any".
 const PatternTypeFilter = Type.Union([Type.Literal(''), ...Object.values(PatternType).map((v) => Type.Literal(v))], { description: 'PatternType code, or empty for any' });
@@ -40,6 +41,21 @@ const sortOf = (q: ProductQuery): ProductSort => {
 export async function catalogueRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const cat: CatalogueDeps = { db: deps.db.db, storage: deps.storage, dialect: deps.db.dialect };
+
+  // An install upgraded from before product_search_terms (SQLite) has no tokens for its products: they are
+  // written in the background after the start, a chunk at a time (searches meanwhile analyse such products
+  // again when they rank them, so the results are the same, only slower).
+  let closing = false;
+  let filling: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    filling = fillMissingTerms({ db: deps.db.db, dialect: deps.db.dialect }, () => closing)
+      .then((n) => { if (n > 0) app.log.info({ products: n }, 'text search: tokens written for products indexed before they were kept'); })
+      .catch((err) => app.log.error({ err }, 'text search: writing the missing tokens failed'));
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await filling;
+  });
 
   app.get('/product/listLSKHomeProduct', {
     config: { auth: 'public' },

@@ -54,6 +54,9 @@ export interface ProductSearchTable { product_id: number; doc: string }
 /** SQLite only: the tokens of product_fts's four columns as written (space-separated), for ranking in the api (search-index.ts). */
 export interface ProductSearchTermsTable { product_id: number; tw: string; tc: string; bw: string; bc: string }
 
+/** SQLite: every Latin or digit word the search index has held (search-index.ts: prefixExpansions). */
+export interface ProductSearchVocabTable { term: string }
+
 /** A pair of products of two companies whose pictures photo search finds nearly the same (pattern-copy detection). */
 export interface ProductCopyFlagTable {
   id: Generated<number>;
@@ -73,5 +76,6 @@ export interface CatalogueTables {
   colour_card: ColourCardTable;
   product_search: ProductSearchTable;
   product_search_terms: ProductSearchTermsTable;
+  product_search_vocab: ProductSearchVocabTable;
   product_copy_flag: ProductCopyFlagTable;
 }

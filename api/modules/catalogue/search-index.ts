@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import { patternTypeLabels, ProductKind } from '../../../isomorphic/domain/catalogue';
 import { productsWithCompany } from './catalogue.joins';
-import { searchDocument, type SearchDocument, type Term } from './text-analysis';
+import { isCjk, searchDocument, type SearchDocument, type Term } from './text-analysis';
 
 export interface IndexDb { db: Kysely<Database>; dialect: DialectName }
 
@@ -57,11 +57,48 @@ export function tsvectorLiteral(doc: SearchDocument): string {
 
 const ftsPhrase = (tokens: string[]) => `"${tokens.join(' ')}"`;
 
-/** The FTS5 MATCH expression of the terms, all of them (AND) or any (OR). */
-export function ftsQuery(terms: Term[], mode: 'all' | 'any'): string {
+/**
+ * SQLite: the words of the index that a prefix term stands for, by the term's word; a term left out is
+ * matched as a prefix by FTS5. FTS5 has prefix indexes of 2 and 3 letters (the migration's prefix='2 3');
+ * a longer prefix makes it merge the doclists of every word the prefix covers, whole, on each read (4 ms
+ * for "lace", held by every product at 100,000, against 0.2 ms for the word "lace" read up to a limit).
+ */
+export type Expansions = ReadonlyMap<string, string[]>;
+
+/** Up to this many words a prefix is asked as its words; more, as a prefix. */
+export const EXPAND_MAX = 16;
+
+/**
+ * The expansions of the prefix terms of four letters or more, from product_search_vocab: every Latin or
+ * digit word the index has held (written with the index, never taken out), so the words found are all the
+ * words the prefix could match, and a few it no longer does, which then match nothing.
+ */
+export async function prefixExpansions({ db, dialect }: IndexDb, terms: Term[]): Promise<Expansions> {
+  const out = new Map<string, string[]>();
+  if (dialect !== 'sqlite') return out;
+  for (const t of terms) {
+    if (!t.prefix || [...t.word].length < 4) continue;
+    const r = await sql<{ term: string }>`select term from product_search_vocab
+      where term >= ${t.word} and term < ${`${t.word}\u{10FFFF}`} order by term limit ${EXPAND_MAX + 1}`.execute(db);
+    if (r.rows.length <= EXPAND_MAX) out.set(t.word, r.rows.map((x) => x.term));
+  }
+  return out;
+}
+
+/** The FTS5 expression of a Latin term's word phrase: the prefix, its words, or the word itself. */
+function latinPhrase(t: Term, expansions: Expansions): string {
+  const words = t.prefix ? expansions.get(t.word) : undefined;
+  if (!words) return `{tw bw} : ${ftsPhrase([t.word])}${t.prefix ? '*' : ''}`;
+  // No word has the prefix: the word itself, which no product holds either.
+  if (words.length === 0) return `{tw bw} : ${ftsPhrase([t.word])}`;
+  return `{tw bw} : (${words.map((w) => ftsPhrase([w])).join(' OR ')})`;
+}
+
+/** The FTS5 MATCH expression of the terms, all of them (AND) or any (OR); prefixes as their words where `expansions` has them. */
+export function ftsQuery(terms: Term[], mode: 'all' | 'any', expansions: Expansions = new Map()): string {
   const parts = terms.map((t) => (t.cjk
     ? `({tw bw} : ${ftsPhrase([t.word])} OR {tc bc} : ${ftsPhrase(t.chars)})`
-    : `{tw bw} : ${ftsPhrase([t.word])}${t.prefix ? '*' : ''}`));
+    : latinPhrase(t, expansions)));
   return parts.join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
@@ -86,12 +123,18 @@ export async function indexProducts({ db, dialect }: IndexDb, ids: number[]): Pr
       await sql`delete from product_fts where rowid in (${sql.join(chunk)})`.execute(db);
       await sql`delete from product_search_terms where product_id in (${sql.join(chunk)})`.execute(db);
       if (rows.length === 0) continue;
-      const values = rows.map((r) => {
-        const d = documentOf(r);
+      const docs = rows.map(documentOf);
+      const values = rows.map((r, k) => {
+        const d = docs[k];
         return sql`(${r.id}, ${d.tw.join(' ')}, ${d.tc.join(' ')}, ${d.bw.join(' ')}, ${d.bc.join(' ')})`;
       });
       await sql`insert into product_fts (rowid, tw, tc, bw, bc) values ${sql.join(values)}`.execute(db);
       await sql`insert into product_search_terms (product_id, tw, tc, bw, bc) values ${sql.join(values)}`.execute(db);
+      const words = new Set(docs.flatMap((d) => [...d.tw, ...d.bw]).filter((w) => !isCjk(w)));
+      const list = [...words];
+      for (let k = 0; k < list.length; k += 500) {
+        await sql`insert or ignore into product_search_vocab (term) values ${sql.join(list.slice(k, k + 500).map((w) => sql`(${w})`))}`.execute(db);
+      }
     } else {
       if (rows.length === 0) continue;
       const values = rows.map((r) => sql`(${r.id}, cast(${tsvectorLiteral(documentOf(r))} as tsvector))`);
@@ -131,6 +174,29 @@ export async function rebuildSearchIndex(target: IndexDb, log: (msg: string) => 
   return done;
 }
 
+/**
+ * SQLite: writes the documents of products that have no row in product_search_terms yet (an install
+ * upgraded from before that table: a search analyses such products again each time it ranks them), a
+ * chunk of CHUNK products a transaction, oldest first, until none is left or `stopped()` says so. The
+ * api runs it in the background after it starts; each chunk rewrites those products' FTS5 rows too, as
+ * any product write does. Returns how many products it indexed.
+ */
+export async function fillMissingTerms({ db, dialect }: IndexDb, stopped: () => boolean = () => false, chunk = 200): Promise<number> {
+  if (dialect !== 'sqlite') return 0;
+  let done = 0, after = 0;
+  while (!stopped()) {
+    const ids = (await sql<{ id: number }>`select p.id from product p where p.id > ${after}
+      and not exists (select 1 from product_search_terms t where t.product_id = p.id) order by p.id limit ${chunk}`.execute(db)).rows.map((r) => Number(r.id));
+    if (ids.length === 0) break;
+    await db.transaction().execute((trx) => indexProducts({ db: trx, dialect }, ids));
+    after = ids[ids.length - 1];
+    done += ids.length;
+    // Let requests in between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return done;
+}
+
 /** How many products have a search document (on SQLite, with its tokens too). */
 export async function indexedCount({ db, dialect }: IndexDb): Promise<number> {
   // On SQLite a product is indexed when both its FTS5 row and its tokens are written (the tokens came later).
@@ -145,15 +211,22 @@ export async function indexedCount({ db, dialect }: IndexDb): Promise<number> {
  * the order of product ids, newest first, that the index itself can walk (FTS5 reads its doclists
  * backwards; PostgreSQL walks product_search's primary key), so the first matches cost no sort.
  */
-export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any'): { from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number>; newest: RawBuilder<unknown> } {
+export interface MatchSql {
+  from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number>; newest: RawBuilder<unknown>;
+  /** PostgreSQL: the same condition as `where`, which no index can answer (the planner then walks the rows it is given) */
+  walkWhere: RawBuilder<boolean>;
+}
+
+export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any', expansions: Expansions = new Map()): MatchSql {
   if (dialect === 'sqlite') {
     return {
       // The index first: SQLite would otherwise walk product and probe the index once per row.
       // and the filters from their narrow index (the migration's product_search_filter_idx).
       from: sql`product_fts cross join product p indexed by product_search_filter_idx on p.id = product_fts.rowid`,
-      where: sql<boolean>`product_fts match ${ftsQuery(terms, mode)}`,
+      where: sql<boolean>`product_fts match ${ftsQuery(terms, mode, expansions)}`,
       score: sql<number>`-bm25(product_fts, ${sql.lit(WEIGHTS.tw)}, ${sql.lit(WEIGHTS.tc)}, ${sql.lit(WEIGHTS.bw)}, ${sql.lit(WEIGHTS.bc)})`,
       newest: sql`product_fts.rowid desc`,
+      walkWhere: sql<boolean>`product_fts match ${ftsQuery(terms, mode, expansions)}`,
     };
   }
   const q = tsQuery(terms, mode);
@@ -164,6 +237,8 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
     // ts_rank weights are {D, C, B, A}
     score: sql<number>`ts_rank(cast(${`{${w(WEIGHTS.bc)},${w(WEIGHTS.bw)},${w(WEIGHTS.tc)},${w(WEIGHTS.tw)}}`} as float4[]), s.doc, cast(${q} as tsquery))`,
     newest: sql`s.product_id desc`,
+    // ts_match_vq is the function of @@: the GIN index serves the operator only.
+    walkWhere: sql<boolean>`ts_match_vq(s.doc, cast(${q} as tsquery))`,
   };
 }
 
@@ -176,17 +251,21 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
 // PHRASE_COUNT_CAP and beyond that estimated from how far through the ids the first PHRASE_COUNT_CAP
 // matches reach (a phrase that common weighs next to nothing either way: its IDF is below 2.3).
 
-/** One phrase of an FTS5 query as ftsQuery writes it: tokens in sequence in one of some columns, the last as a prefix or not. */
-export interface FtsPhrase { tokens: string[]; prefix: boolean; cols: Array<keyof SearchDocument> }
+/**
+ * One phrase of an FTS5 query as ftsQuery writes it: tokens in sequence in one of some columns, the last as a
+ * prefix or not; `match` is how the index is asked for its rows (a prefix as its words, see prefixExpansions).
+ */
+export interface FtsPhrase { tokens: string[]; prefix: boolean; cols: Array<keyof SearchDocument>; match: string }
 
 /** The phrases of ftsQuery(terms, mode), in its order (bm25 sums over them). */
-export function ftsPhrases(terms: Term[]): FtsPhrase[] {
+export function ftsPhrases(terms: Term[], expansions: Expansions = new Map()): FtsPhrase[] {
   return terms.flatMap((t): FtsPhrase[] => (t.cjk
-    ? [{ tokens: [t.word], prefix: false, cols: ['tw', 'bw'] }, { tokens: t.chars, prefix: false, cols: ['tc', 'bc'] }]
-    : [{ tokens: [t.word], prefix: t.prefix, cols: ['tw', 'bw'] }]));
+    ? [
+        { tokens: [t.word], prefix: false, cols: ['tw', 'bw'], match: `{tw bw} : ${ftsPhrase([t.word])}` },
+        { tokens: t.chars, prefix: false, cols: ['tc', 'bc'], match: `{tc bc} : ${ftsPhrase(t.chars)}` },
+      ]
+    : [{ tokens: [t.word], prefix: t.prefix, cols: ['tw', 'bw'], match: latinPhrase(t, expansions) }]));
 }
-
-const phraseExpr = (p: FtsPhrase) => `{${p.cols.join(' ')}} : ${ftsPhrase(p.tokens)}${p.prefix ? '*' : ''}`;
 
 /** A document's four columns as product_fts holds them: tokens separated by single spaces. */
 export type JoinedDocument = Record<keyof SearchDocument, string>;
@@ -262,13 +341,13 @@ async function ftsTotals(db: Kysely<Database>): Promise<{ rows: number; tokens: 
 }
 
 /** Rows matching the phrase (FTS5's xQueryPhrase count), exact up to PHRASE_COUNT_CAP, estimated above. */
-async function phraseHits(db: Kysely<Database>, p: FtsPhrase, rows: number): Promise<number> {
+async function phraseHits(db: Kysely<Database>, p: FtsPhrase, rows: number, idSpan: () => Promise<{ lo: number; hi: number }>): Promise<number> {
   const r = await sql<{ n: number; last: number | null }>`select count(*) as n, max(rowid) as last from
-    (select rowid from product_fts where product_fts match ${phraseExpr(p)} order by rowid limit ${PHRASE_COUNT_CAP})`.execute(db);
+    (select rowid from product_fts where product_fts match ${p.match} order by rowid limit ${PHRASE_COUNT_CAP})`.execute(db);
   const n = Number(r.rows[0]?.n ?? 0);
   if (n < PHRASE_COUNT_CAP) return n;
-  const span = await sql<{ lo: number; hi: number }>`select (select min(id) from product) as lo, (select max(id) from product) as hi`.execute(db);
-  const lo = Number(span.rows[0]?.lo ?? 0), hi = Number(span.rows[0]?.hi ?? 0), last = Number(r.rows[0]?.last ?? hi);
+  const { lo, hi } = await idSpan();
+  const last = Number(r.rows[0]?.last ?? hi);
   return Math.min(rows, Math.max(n, Math.round((n * (hi - lo + 1)) / Math.max(1, last - lo + 1))));
 }
 
@@ -289,13 +368,33 @@ async function documentsOf(db: Kysely<Database>, ids: number[]): Promise<Map<num
   return docs;
 }
 
+/**
+ * Whether a document matches the terms as ftsQuery's expression does: a Chinese term as its word in the word
+ * columns or its characters in sequence in the character columns, a Latin word (or prefix) in the word columns.
+ */
+export function documentMatches(doc: JoinedDocument, terms: Term[], mode: 'all' | 'any'): boolean {
+  const has = (t: Term) => (t.cjk
+    ? occurrences(doc.tw, t.word, false) + occurrences(doc.bw, t.word, false) > 0 || occurrences(doc.tc, t.chars.join(' '), false) + occurrences(doc.bc, t.chars.join(' '), false) > 0
+    : occurrences(doc.tw, t.word, t.prefix) + occurrences(doc.bw, t.word, t.prefix) > 0);
+  return mode === 'all' ? terms.every(has) : terms.some(has);
+}
+
+/** SQLite: which of these products match the terms, in their order, read from their tokens (product_search_terms). */
+export async function matchingAmong(db: Kysely<Database>, terms: Term[], mode: 'all' | 'any', ids: number[]): Promise<number[]> {
+  const docs = await documentsOf(db, ids);
+  return ids.filter((id) => { const d = docs.get(id); return !!d && documentMatches(d, terms, mode); });
+}
+
 /** SQLite: the relevance of each of these products for the terms (the value -bm25(product_fts, 10, 4, 2, 1) would give). */
-export async function ftsScores(db: Kysely<Database>, terms: Term[], ids: number[]): Promise<Map<number, number>> {
+export async function ftsScores(db: Kysely<Database>, terms: Term[], ids: number[], expansions: Expansions = new Map()): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
   if (ids.length === 0) return scores;
-  const phrases = ftsPhrases(terms);
+  const phrases = ftsPhrases(terms, expansions);
   const [totals, docs] = await Promise.all([ftsTotals(db), documentsOf(db, ids)]);
-  const hits = await Promise.all(phrases.map((p) => phraseHits(db, p, totals.rows)));
+  let span: Promise<{ lo: number; hi: number }> | null = null;
+  const idSpan = () => (span ??= sql<{ lo: number; hi: number }>`select (select min(id) from product) as lo, (select max(id) from product) as hi`.execute(db)
+    .then((r) => ({ lo: Number(r.rows[0]?.lo ?? 0), hi: Number(r.rows[0]?.hi ?? 0) })));
+  const hits = await Promise.all(phrases.map((p) => phraseHits(db, p, totals.rows, idSpan)));
   const idf = hits.map((h) => bm25Idf(totals.rows, h));
   const avgdl = totals.rows > 0 ? totals.tokens / totals.rows : 1;
   for (const id of ids) {

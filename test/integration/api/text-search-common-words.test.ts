@@ -23,7 +23,7 @@ for (const { dialect, skip } of await dialects()) {
     const rows = Array.from({ length: COMMON }, (_, i) => ({
       company_id: company, kind: 1, code: `C-${10000 + i}`,
       title: i % 10 === 0 ? `牡丹蕾丝面料 ${i}` : `${i < 10 ? '孔雀' : '简约'}几何蕾丝 ${i}`, title_en: `Lace ${i}`,
-      description: i % 10 === 0 ? '经典花型。' : '适合搭配牡丹主题婚纱。', description_en: '', composition: '',
+      description: i % 10 === 0 ? '经典花型。' : '适合搭配牡丹主题婚纱。', description_en: i % 20 === 0 ? '' : 'Scalloped edge.', composition: '',
       pattern_type: 100010, shape: 200012, unit: 400010, price: 1000 + (i % 50) * 10, width_cm: 140, cover_path: '', views: 0, status: 1,
       created_at: at, updated_at: at,
     }));
@@ -71,6 +71,23 @@ for (const { dialect, skip } of await dialects()) {
       t.same(prices, [...prices].sort((a, b) => a - b), 'cheapest first');
       t.same(prices.slice(0, COMMON / 50), Array(COMMON / 50).fill(1000), 'every product at the lowest price comes first, whatever its age');
       t.ok(cheapest.list.some((h) => h.code === 'C-10000'), 'the oldest product among them');
+      // "scallop" (a prefix of "scalloped") is in all but every 20th product: sorted pages of it are read by
+      // walking the listing in the sort's order and testing each product, and skip the others.
+      const listed = await db.selectFrom('product').select(['id', 'code', 'price']).execute();
+      const holding = listed.filter((r) => (Number(r.code.slice(2)) - 10000) % 20 !== 0);
+      const byPrice = [...holding].sort((a, b) => (a.price ?? 0) - (b.price ?? 0) || a.id - b.id).map((r) => r.id);
+      const byPriceDesc = [...holding].sort((a, b) => (b.price ?? 0) - (a.price ?? 0) || b.id - a.id).map((r) => r.id);
+      const byNewest = [...holding].sort((a, b) => b.id - a.id).map((r) => r.id);
+      t.equal(holding.length, COMMON - COMMON / 20);
+      for (const [sort, expected] of [['priceAsc', byPrice], ['priceDesc', byPriceDesc], ['newest', byNewest]] as const) {
+        const got: number[] = [];
+        for (let pageNum = 1; pageNum <= 3; pageNum++) {
+          const page = await search({ keyword: 'scallop', sort, pageSize: 100, pageNum });
+          t.match(page, { total: COUNT_CAP, totalCapped: true }, `${sort} page ${pageNum}: capped`);
+          got.push(...page.list.map((h) => h.id));
+        }
+        t.same(got, expected.slice(0, 300), `${sort}: the first 300 products holding the word, in the sort's order`);
+      }
       const range = await search({ keyword: '牡丹', priceMin: 1490, priceMax: 1490, pageSize: 100 });
       t.equal(range.total, COMMON / 50, 'a filter narrows the count below the cap: exact');
       t.notOk(range.totalCapped);

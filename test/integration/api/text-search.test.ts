@@ -178,6 +178,11 @@ for (const { dialect, skip } of await dialects()) {
       t.same(await found('蝴蝶'), [], 'the old title is gone');
       t.same(await found('孔雀'), [id], 'the new title is found');
       t.same(await found('peacock'), [id]);
+      // A word no product had before is found by its prefixes too (four letters or more are asked as the words they begin).
+      await updateProduct(deps, id, { title_en: 'New peacockfeather embroidered mesh lace' });
+      t.same(await found('peacockf'), [id], 'a new word by its prefix');
+      t.same(await found('peac'), [id], 'and by a shorter one');
+      t.same(await found('peacock'), [id], 'the old word by a prefix of the new');
       await removeProduct(deps, id);
       t.same(await found('孔雀'), [], 'a removed product is not found');
       await updateProduct(deps, id, { status: 1 });
