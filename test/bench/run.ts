@@ -4,6 +4,11 @@
 // without any shared cache, Next.js), and the scenarios of a table are measured in alternating rounds
 // (the order rotates each round), so that a busy machine weighs on all of them alike.
 // Options: --rounds N (3), --seconds N (5 per measurement), --port-base N (3600), --skip-search, --skip-next.
+// `--only proxy` measures only the /api proxy hop (test/bench/proxy.ts: separate processes and `--role all`, CPU per
+// request, latency at a fixed rate) and prints it, or writes it to --out FILE; it leaves docs/benchmarks.md alone.
+// Its options: --rate N (100 req/s), --log-level L (warn; npm start's default is info), --skip-one-process,
+// --data-dir DIR (os.tmpdir()/lace-bench), --accept-encoding VALUE (sent both ways), --server-bundle FILE (another build of
+// dist/server/main.js, e.g. a copy of an earlier one inside the repository, for a before/after comparison).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +22,7 @@ import { createSession } from '../../api/modules/account/session';
 import { Limits } from '../../isomorphic/domain/limits';
 import { fmt, machine, root, startService, writeSection, type Service } from './lib';
 import { runSearchBench } from './search';
+import { runProxyBench } from './proxy';
 import { NEXT_VERSION, prepareNext, startNext } from './nextjs';
 
 const arg = (name: string, fallback: number) => {
@@ -28,8 +34,14 @@ const SECONDS = arg('seconds', 5);
 const BASE = arg('port-base', 3600);
 const skipSearch = process.argv.includes('--skip-search');
 const skipNext = process.argv.includes('--skip-next');
+const strArg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const only = strArg('only');
+if (only !== undefined && only !== 'proxy') throw new Error(`--only ${only}: only "proxy" is known`);
 
-const DATA_DIR = path.join(os.tmpdir(), 'lace-bench');
+const DATA_DIR = strArg('data-dir') ?? path.join(os.tmpdir(), 'lace-bench');
 const API = BASE + 1, WEB = BASE, WEB_PLAIN = BASE + 2, NEXT = BASE + 3;
 const serverBundle = path.join(root, 'dist/server/main.js');
 
@@ -246,8 +258,20 @@ First-load JS of home (gzip -9): ${js.files.map((f) => `${f.file} ${fmt(f.gzip /
   }
 }
 
-await main();
-if (!skipSearch) {
+if (only === 'proxy') {
+  const acceptEncoding = strArg('accept-encoding');
+  const report = await runProxyBench({
+    serverBundle: path.resolve(strArg('server-bundle') ?? serverBundle), dataDir: DATA_DIR, portBase: BASE, rounds: ROUNDS, seconds: SECONDS, rate: arg('rate', 100),
+    logLevel: strArg('log-level') ?? 'warn', oneProcess: !process.argv.includes('--skip-one-process'),
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : undefined, log: (m) => console.log(m),
+  });
+  console.log(report);
+  const out = strArg('out');
+  if (out) fs.writeFileSync(out, report);
+} else {
+  await main();
+}
+if (!skipSearch && only === undefined) {
   // Text search over 100,000 products on SQLite and PostgreSQL (the databases are filled on the first run and reused).
   console.log('text search benchmark (the first run fills 100,000 products per dialect; this takes several minutes)…');
   const searchReport = await runSearchBench({ log: (m) => console.log(m) });
