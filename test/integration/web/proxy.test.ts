@@ -80,6 +80,26 @@ t.test('request bodies pass through untouched', async (t) => {
   t.equal(echoed(form.body).body, 'a=1&b=2');
 });
 
+t.test('headers of the browser\'s own connection are not passed on', async (t) => {
+  const res = await web.inject({ url: '/api/a', headers: { connection: 'keep-alive, x-hop', 'x-hop': 'only for this hop', 'keep-alive': 'timeout=5', te: 'trailers', 'x-kept': 'yes' } });
+  const seen = echoed(res.body);
+  t.notOk(seen.headers['x-hop'], 'a header named in Connection stays');
+  t.notOk(seen.headers['keep-alive']);
+  t.notOk(seen.headers.te);
+  t.equal(seen.headers['x-kept'], 'yes', 'other headers pass');
+});
+
+t.test('an answer larger than the buffered size streams through whole', async (t) => {
+  const payload = JSON.stringify({ note: '蕾丝'.repeat(40_000) });
+  const res = await web.inject({ url: '/api/big', method: 'POST', payload, headers: { 'content-type': 'application/json' } });
+  t.equal(res.statusCode, 200);
+  t.ok(res.rawPayload.length > 200_000, `the answer is large (${res.rawPayload.length} bytes)`);
+  t.equal(echoed(res.body).body, payload, 'every byte arrived');
+  const small = await web.inject({ url: '/api/small', method: 'POST', payload: '{"a":1}', headers: { 'content-type': 'application/json' } });
+  t.equal(small.headers['content-length'], String(small.rawPayload.length), 'a small answer keeps its length');
+  t.equal(echoed(small.body).body, '{"a":1}');
+});
+
 t.test('an unreachable api answers 502 with the envelope, quickly', async (t) => {
   const dead = await buildTestWeb(await unreachableUrl());
   t.teardown(() => dead.close());
