@@ -9,6 +9,8 @@ export interface DocumentProps {
   /** the CSP nonce of a streamed page; none for a cached one (its scripts are allowed by hash) */
   nonce?: string;
   stylesheets: string[];
+  /** stylesheets' text, inline so that the first paint needs no request */
+  styles?: string[];
   modulepreload: string[];
   children: ReactNode;
 }
@@ -22,7 +24,7 @@ export const rootFontScript = `(function(d,w){var e=d.documentElement;e.classNam
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#8c5a62"/><path d="M8 17c2-4 6-4 8 0 2-4 6-4 8 0 2-4 6-4 8 0M8 24c2 4 6 4 8 0 2 4 6 4 8 0 2 4 6 4 8 0" fill="none" stroke="#fbf7f0" stroke-width="1.6"/></svg>')}`;
 
-export function Document({ htmlLang, nonce, stylesheets, modulepreload, children }: DocumentProps) {
+export function Document({ htmlLang, nonce, stylesheets, styles = [], modulepreload, children }: DocumentProps) {
   return (
     <html lang={htmlLang}>
       <head>
@@ -32,6 +34,7 @@ export function Document({ htmlLang, nonce, stylesheets, modulepreload, children
         <meta name="format-detection" content="telephone=no" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: rootFontScript }} />
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
+        {styles.map((css, i) => <style key={i} dangerouslySetInnerHTML={{ __html: css }} />)}
         {stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {modulepreload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
       </head>

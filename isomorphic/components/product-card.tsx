@@ -8,11 +8,17 @@ import { Price } from './price';
 import { useLang } from './use-lang';
 import { byLang } from '../domain/format';
 
+/** Cards on a phone's first screen (two rows of two, below the home page's title): eager, not faded in.
+ *  Were one of them faded in, its picture would appear only after the page's script had run. */
+export const FIRST_SCREEN_CARDS = 4;
+
 /** `titleNode` replaces the plain title (search results highlight their matched words). */
-/** `priority`: the first card, the page's likely largest paint, loaded with the page and preloaded; the
- *  others load lazily (the browser starts the ones on and near the screen at once). */
+/** `priority`: the first card, the page's likely largest paint, loaded with the page and preloaded.
+ *  `eager`: a card of the first screen (FIRST_SCREEN_CARDS), loaded with the page and shown as soon as it
+ *  has loaded; the others load lazily (the browser starts the ones near the screen at once) and fade in,
+ *  which needs the page's script. */
 /** `verified`: the mill carries the verified badge (a verified, unexpired certificate). */
-export function ProductCard({ product, priority = false, titleNode, verified = false }: { product: ProductSummary; priority?: boolean; titleNode?: ReactNode; verified?: boolean }) {
+export function ProductCard({ product, priority = false, eager = false, titleNode, verified = false }: { product: ProductSummary; priority?: boolean; eager?: boolean; titleNode?: ReactNode; verified?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const title = productTitle(product, lang);
@@ -20,7 +26,7 @@ export function ProductCard({ product, priority = false, titleNode, verified = f
     <li className="card" data-company={product.companyId}>
       <Link to={`/flower/${product.id}`} className="card__link">
         <span className="card__media">
-          <LazyImage src={product.coverUrl} alt={t('product.imageAlt', { title, code: product.code })} priority={priority} zoom />
+          <LazyImage src={product.coverUrl} alt={t('product.imageAlt', { title, code: product.code })} priority={priority} eager={eager} zoom />
         </span>
         <span className="card__body">
           <span className="card__title">{titleNode ?? title}</span>

@@ -1,5 +1,6 @@
 // The client bundle manifest written by webpack (dist/client/manifest.json): which files a page needs.
 import fs from 'node:fs';
+import path from 'node:path';
 
 export interface ChunkFiles { js: string[]; css: string[] }
 
@@ -9,6 +10,8 @@ export interface ClientManifest {
   entry: { module: string; js: string[]; css: string[] };
   /** Page chunks by name; a page route's id is its chunk's name. */
   chunks: Record<string, ChunkFiles>;
+  /** The text of every stylesheet by file, read with the manifest: pages carry it inline (see assetsFor). */
+  css?: Record<string, string>;
 }
 
 export interface PageAssets {
@@ -16,10 +19,14 @@ export interface PageAssets {
   bootstrap: string[];
   /** Modules fetched in parallel with it: the entry's shared chunks and the matched pages' chunks. */
   modulepreload: string[];
+  /** Stylesheets linked (a file the manifest could not read); normally none, see `styles`. */
   stylesheets: string[];
+  /** The page's stylesheets' text, put in the head as `<style>`: the first paint waits for no request
+   *  (issue 20: a linked stylesheet arrived with the scripts, so the page painted only after they ran). */
+  styles: string[];
 }
 
-export const EMPTY_ASSETS: PageAssets = { bootstrap: [], modulepreload: [], stylesheets: [] };
+export const EMPTY_ASSETS: PageAssets = { bootstrap: [], modulepreload: [], stylesheets: [], styles: [] };
 
 export function readManifest(file: string): ClientManifest | null {
   let raw: string;
@@ -30,7 +37,19 @@ export function readManifest(file: string): ClientManifest | null {
   }
   const parsed = JSON.parse(raw) as ClientManifest;
   if (!parsed.entry?.module || typeof parsed.chunks !== 'object') throw new Error(`${file} is not a client manifest`);
-  return parsed;
+  const css: Record<string, string> = {};
+  for (const f of new Set([...parsed.entry.css, ...Object.values(parsed.chunks).flatMap((c) => c.css)])) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(path.dirname(file), f), 'utf8');
+    } catch {
+      continue;
+    }
+    // Inside <style> only `</style` would end the element early; our stylesheets never contain it.
+    if (/<\/style/i.test(text)) continue;
+    css[f] = text;
+  }
+  return { ...parsed, css };
 }
 
 export function assetsFor(manifest: ClientManifest | null, routeIds: readonly string[]): PageAssets {
@@ -45,5 +64,11 @@ export function assetsFor(manifest: ClientManifest | null, routeIds: readonly st
     chunk.css.forEach((f) => css.add(f));
   }
   preload.delete(manifest.entry.module);
-  return { bootstrap: [url(manifest.entry.module)], modulepreload: [...preload].map(url), stylesheets: [...css].map(url) };
+  const inline = [...css].filter((f) => manifest.css?.[f] !== undefined);
+  return {
+    bootstrap: [url(manifest.entry.module)],
+    modulepreload: [...preload].map(url),
+    stylesheets: [...css].filter((f) => manifest.css?.[f] === undefined).map(url),
+    styles: inline.map((f) => manifest.css?.[f] ?? ''),
+  };
 }

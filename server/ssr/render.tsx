@@ -134,7 +134,7 @@ export function createRenderer(opts: RendererOptions) {
     const assets = assetsFor(opts.manifest, [localeChunk(lang), ...context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id)]);
     const router = createStaticRouter(handler.dataRoutes, context);
     const element = (
-      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} modulepreload={assets.modulepreload}>
+      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} styles={assets.styles} modulepreload={assets.modulepreload}>
         <AppProviders stores={stores} i18n={createI18n(lang, allLocales)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </AppProviders>

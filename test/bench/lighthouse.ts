@@ -3,6 +3,8 @@
 // DATA_DIR), with Debian's Chromium through chrome-launcher; home, a product, a filtered gallery, text
 // search results and a shop, 3 runs each (the median by score is reported) after one visit that makes the
 // pictures' widths and formats. Writes the table and the pages' first-load JS to docs/benchmarks.md.
+// `--pages home,product` runs only those pages (so that one run fits the shared machine's quiet window) and
+// prints their rows without writing; `--json FILE` also keeps every run's numbers there.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,9 @@ import { fmt, machine, root, startService, writeSection } from './lib';
 const DATA_DIR = '/tmp/lace-lighthouse';
 const WEB = 5010, API = 5011;
 const RUNS = 3;
+const arg = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+const only = arg('--pages')?.split(',').map((p) => p.trim());
+const jsonOut = arg('--json');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const serverBundle = path.join(root, 'dist/server/main.js');
 
@@ -74,16 +79,23 @@ async function main() {
       ['text search', `${base}/homeSearch?keyword=${encodeURIComponent(first.title.slice(0, 2))}`],
       ['shop', `${base}/company/${first.companyId}`],
     ];
-    const rows: Array<{ name: string; url: string; r: Result }> = [];
+    const rows: Array<{ name: string; url: string; r: Result; runs: Result[] }> = [];
     const loadBefore = os.loadavg()[0];
     for (const [name, url] of pages) {
+      if (only && !only.includes(name.split(' ').pop() as string) && !only.includes(name)) continue;
       console.log(`${name}: ${url}`);
       await audit(url, chrome.port); // makes the pictures' variants a first visitor would have waited for
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       const r = median(runs);
-      console.log(`  score ${r.score} LCP ${fmt(r.lcp / 1000, 2)} s CLS ${fmt(r.cls, 3)} ${fmt(r.bytes / 1024, 0)} KB (runs: ${runs.map((x) => x.score).join(', ')})`);
-      rows.push({ name, url: url.slice(base.length), r });
+      console.log(`  score ${r.score} FCP ${fmt(r.fcp / 1000, 2)} s LCP ${fmt(r.lcp / 1000, 2)} s CLS ${fmt(r.cls, 3)} ${fmt(r.bytes / 1024, 0)} KB ${r.lcpElement} (runs: ${runs.map((x) => `${x.score}/${fmt(x.lcp / 1000, 2)} s`).join(', ')})`);
+      rows.push({ name, url: url.slice(base.length), r, runs });
+    }
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), loadBefore, loadAfter: os.loadavg()[0], rows }, null, 2));
+    if (rows.length < pages.length) {
+      console.log(`load average ${fmt(loadBefore, 1)} → ${fmt(os.loadavg()[0], 1)}; a subset of the pages: docs/benchmarks.md not written`);
+      for (const { name, url, r } of rows) console.log(`| ${name} \`${url}\` | ${fmt(r.score, 2)} | ${fmt(r.fcp / 1000, 1)} s | ${fmt(r.lcp / 1000, 1)} s | ${fmt(r.tbt, 0)} ms | ${fmt(r.cls, 3)} | ${fmt(r.bytes / 1024, 0)} KB | \`${r.lcpElement}\` |`);
+      return;
     }
 
     const js = firstLoadJs(path.join(root, 'dist/client'), routes);

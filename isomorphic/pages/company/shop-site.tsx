@@ -164,7 +164,7 @@ function SiteSection({ id, site, products, w, lang, name, footer, layout }: Sect
   switch (id) {
     case 'banner':
       return wrap(c.bannerUrl
-        ? <span className="site__banner"><LazyImage src={c.bannerUrl} alt={fill(w.bannerAlt, { name })} eager priority width={1190} height={298} sizes="(max-width: 1190px) 100vw, 1190px" /></span>
+        ? <span className="site__banner"><LazyImage src={c.bannerUrl} alt={fill(w.bannerAlt, { name })} eager priority width={1190} height={298} sizes="(max-width: 1190px) calc(100vw - 22px), 1190px" /></span>
         : <div className="site__banner site__banner--plain"><p>{byLang(lang, c.mainBusiness, c.mainBusinessEn)}</p></div>, false);
     case 'intro': {
       const intro = byLang(lang, c.intro, c.introEn) || '';

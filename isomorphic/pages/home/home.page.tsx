@@ -5,7 +5,7 @@ import type { Page, ProductSummary } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
-import { ProductCard } from '../../components/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '../../components/product-card';
 import { verifiedCompanyIds } from '../catalogue/listing-loader';
 import { canonicalLinks } from '../../seo';
 import { useLang } from '../../components/use-lang';
@@ -46,7 +46,7 @@ export function Component() {
         <p className="empty">{t('home.empty')}</p>
       ) : (
         <ul className="product-grid">
-          {products.list.map((p, i) => <ProductCard key={p.id} product={p} priority={i === 0} verified={verified.includes(p.companyId)} />)}
+          {products.list.map((p, i) => <ProductCard key={p.id} product={p} priority={i === 0} eager={i < FIRST_SCREEN_CARDS} verified={verified.includes(p.companyId)} />)}
         </ul>
       )}
       {pages > 1 ? (

@@ -48,7 +48,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 type ProductData = Awaited<ReturnType<typeof loader>>;
 
 /** The main picture: the page's width on a phone, half the 1190 px content on a wide screen. */
-const MAIN_IMAGE_SIZES = '(max-width: 760px) 100vw, 560px';
+// One column below 760 px: the window less the gutters and the panel's padding (2 × 0.75rem + 2 × 1rem).
+const MAIN_IMAGE_SIZES = '(max-width: 760px) calc(100vw - 52px), 560px';
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
