@@ -28,6 +28,13 @@ export interface PageAssets {
 
 export const EMPTY_ASSETS: PageAssets = { bootstrap: [], modulepreload: [], stylesheets: [], styles: [] };
 
+/** A stylesheet without its comments and with each run of white space made one space (what separates
+ *  tokens in CSS); a stylesheet with a string holding two spaces running is kept as it is. */
+export function compactCss(text: string): string {
+  if (/(["'])[^"'\n]*\s\s[^"'\n]*\1/.test(text)) return text;
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim();
+}
+
 export function readManifest(file: string): ClientManifest | null {
   let raw: string;
   try {
@@ -47,7 +54,7 @@ export function readManifest(file: string): ClientManifest | null {
     }
     // Inside <style> only `</style` would end the element early; our stylesheets never contain it.
     if (/<\/style/i.test(text)) continue;
-    css[f] = text;
+    css[f] = compactCss(text);
   }
   return { ...parsed, css };
 }

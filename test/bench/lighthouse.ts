@@ -16,7 +16,7 @@ import { routes } from '../../isomorphic/routes';
 import { firstLoadJs } from '../helpers/first-load-js';
 import { fmt, machine, root, startService, writeSection } from './lib';
 
-const DATA_DIR = '/tmp/lace-lighthouse';
+const DATA_DIR = process.env.LIGHTHOUSE_DATA_DIR ?? '/tmp/lace-lighthouse';
 const WEB = 5010, API = 5011;
 const RUNS = 3;
 const arg = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };

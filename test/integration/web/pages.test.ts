@@ -73,7 +73,7 @@ t.test('pictures come in widths and formats sized for their box; only the first 
     const imgs = res.body.match(/<img [^>]*>/g) ?? [];
     t.ok(imgs.length > 0, `${url}: has pictures`);
     for (const img of imgs) {
-      t.match(img, /\bsrcSet="[^"]*&amp;w=240&amp;f=jpeg 240w, [^"]*&amp;w=360&amp;f=jpeg 360w, [^"]*&amp;w=480&amp;f=jpeg 480w, [^"]*&amp;w=720&amp;f=jpeg 720w, [^"]*&amp;w=960&amp;f=jpeg 960w"/, `${url}: JPEG srcset`);
+      t.match(img, /\bsrcSet="[^"]*&amp;w=240&amp;f=jpeg 240w, [^"]*&amp;w=340&amp;f=jpeg 340w, [^"]*&amp;w=480&amp;f=jpeg 480w, [^"]*&amp;w=720&amp;f=jpeg 720w, [^"]*&amp;w=960&amp;f=jpeg 960w"/, `${url}: JPEG srcset`);
       t.match(img, /\bsizes="[^"]+"/, `${url}: sizes`);
       t.match(img, /\bwidth="\d+" height="\d+"/, `${url}: width and height`);
     }

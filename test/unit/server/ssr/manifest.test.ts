@@ -2,7 +2,7 @@ import t from 'tap';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assetsFor, readManifest, EMPTY_ASSETS, type ClientManifest } from '../../../../server/ssr/manifest';
+import { assetsFor, compactCss, readManifest, EMPTY_ASSETS, type ClientManifest } from '../../../../server/ssr/manifest';
 
 const manifest: ClientManifest = {
   publicPath: '/',
@@ -28,16 +28,22 @@ t.test('readManifest: absent is null, a foreign file is an error', async (t) => 
   fs.writeFileSync(path.join(dir, 'ok.json'), JSON.stringify(manifest));
   t.same(readManifest(path.join(dir, 'ok.json')), { ...manifest, css: {} }, 'stylesheets it cannot read are linked');
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'assets/main.3.css'), 'body{color:red}');
+  fs.writeFileSync(path.join(dir, 'assets/main.3.css'), '/* base */\nbody {\n  color: red;\n}\n');
   fs.writeFileSync(path.join(dir, 'assets/product.6.css'), '.x::after{content:"</style>"}');
   const read = readManifest(path.join(dir, 'ok.json'));
-  t.same(read?.css, { 'assets/main.3.css': 'body{color:red}' }, 'a stylesheet is read with the manifest, one that would end <style> early is not');
+  t.same(read?.css, { 'assets/main.3.css': 'body { color: red; }' }, 'a stylesheet is read with the manifest, one that would end <style> early is not');
   t.same(assetsFor(read, ['product']), {
     bootstrap: ['/assets/main.1.js'],
     modulepreload: ['/assets/framework.2.js', '/assets/product.5.js'],
     stylesheets: ['/assets/product.6.css'],
-    styles: ['body{color:red}'],
+    styles: ['body { color: red; }'],
   }, 'a read stylesheet goes inline, the other is linked');
   fs.writeFileSync(path.join(dir, 'bad.json'), '{"name":"x"}');
   t.throws(() => readManifest(path.join(dir, 'bad.json')));
+});
+
+t.test('compactCss drops comments and runs of white space, not the spaces that separate', async (t) => {
+  t.equal(compactCss('/* a */\n.a  >  .b {\n  margin: 0 auto;\n  width: calc(50vw - 15px);\n}\n@media (max-width: 560px) { .c { content: "/"; } }\n'), '.a > .b { margin: 0 auto; width: calc(50vw - 15px); } @media (max-width: 560px) { .c { content: "/"; } }');
+  const spaced = '.q::before { content: "a  b"; }\n';
+  t.equal(compactCss(spaced), spaced, 'a string with two spaces running is left alone');
 });
