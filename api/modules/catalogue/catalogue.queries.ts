@@ -114,12 +114,12 @@ async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: Matc
   if (dialect === 'sqlite') {
     return (await sql<{ id: number }>`select p.id from ${m.from} where ${m.where} and ${filter} order by ${m.newest} limit ${n}`.execute(db)).rows.map((r) => Number(r.id));
   }
-  const span = (await sql<{ lo: number | null; hi: number | null }>`select (select min(product_id) from product_search) as lo, (select max(product_id) from product_search) as hi`.execute(db)).rows[0];
-  if (!span?.hi) return [];
-  const lo = Number(span.lo ?? 0), hi = Number(span.hi);
-  const edge = hi - WALK_SAMPLE;
-  const sample = (await sql<{ id: number; hit: boolean; ok: boolean }>`select s.product_id as id, ${m.walkWhere} as hit, (${filter}) as ok
-    from ${m.from} where s.product_id > ${edge} order by s.product_id desc`.execute(db)).rows;
+  const words = m.wordQueries.map((q, i) => sql`, ts_match_vq(s.doc, cast(${q} as tsquery)) as ${sql.ref(`w${i}`)}`);
+  const sample = (await sql<{ id: number; hit: boolean; ok: boolean; lo: number; edge: number } & Record<string, boolean>>`select s.product_id as id, ${m.walkWhere} as hit, (${filter}) as ok${sql.join(words, sql``)},
+    (select min(product_id) from product_search) as lo, (select max(product_id) from product_search) - ${WALK_SAMPLE} as edge
+    from ${m.from} where s.product_id > (select max(product_id) from product_search) - ${WALK_SAMPLE} order by s.product_id desc`.execute(db)).rows;
+  if (sample.length === 0) return [];
+  const lo = Number(sample[0].lo), edge = Number(sample[0].edge);
   const first = sample.filter((r) => r.hit && r.ok).map((r) => Number(r.id)).slice(0, n);
   if (first.length >= n || edge < lo) return first;
   const rest = n - first.length;
@@ -134,6 +134,16 @@ async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: Matc
       order by s.product_id desc limit ${rest}`.execute(db);
     return [...first, ...more.rows.map((r) => Number(r.id))];
   }
+  // All words required: the GIN index is asked for the words that are not common (below COMMON_WORD of the
+  // sample; the rarest one when all are), the rows it gives then tested against every word: a word in most
+  // products (蕾丝, and its characters 蕾, 丝 for the phrase) costs the index more than it narrows.
+  let gin: RawBuilder<boolean> = m.where;
+  if (m.wordQueries.length > 1) {
+    const share = m.wordQueries.map((_, i) => sample.filter((r) => r[`w${i}`]).length / sample.length);
+    const rare = m.wordQueries.filter((_, i) => share[i] < COMMON_WORD);
+    const asked = rare.length > 0 ? rare : [m.wordQueries[share.indexOf(Math.min(...share))]];
+    if (asked.length < m.wordQueries.length) gin = sql<boolean>`s.doc @@ cast(${asked.map((q) => `(${q})`).join(' & ')} as tsquery) and ${m.walkWhere}`;
+  }
   // Through the GIN index or the filters, a window of ids at a time (the newest first), each about 1.5 times
   // as wide as the matches' density says the rest needs, then twice as wide: the documents read are those of
   // the window, not of every match. (The planner ANDs the GIN index's bitmap with the id range's.)
@@ -147,7 +157,7 @@ async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: Matc
       // The planner would walk the id range and read every document in it; bitmaps only (GIN and the ids', ANDed).
       const words = await db.transaction().execute(async (trx) => {
         await sql`set local enable_indexscan = off`.execute(trx);
-        return (await sql<{ id: number }>`select s.product_id as id from product_search s where ${m.where} and s.product_id > ${bottom} and s.product_id <= ${top}`.execute(trx)).rows.map((r) => Number(r.id));
+        return (await sql<{ id: number }>`select s.product_id as id from product_search s where ${gin} and s.product_id > ${bottom} and s.product_id <= ${top}`.execute(trx)).rows.map((r) => Number(r.id));
       });
       got = words.length === 0 ? { rows: [] } : await sql<{ id: number }>`select p.id from product p where p.id = any(${words}) and ${filter} order by p.id desc limit ${need}`.execute(db);
     } else {
@@ -159,6 +169,9 @@ async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: Matc
   }
   return found;
 }
+
+/** A word matching this share of the newest products is tested row by row rather than asked of the GIN index (PostgreSQL). */
+const COMMON_WORD = 0.3;
 
 /** The rows PostgreSQL's newestMatches walks first: how dense the matches are among the newest products. */
 export const WALK_SAMPLE = 1_000;

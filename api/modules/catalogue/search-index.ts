@@ -215,6 +215,8 @@ export interface MatchSql {
   from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number>; newest: RawBuilder<unknown>;
   /** PostgreSQL: the same condition as `where`, which no index can answer (the planner then walks the rows it is given) */
   walkWhere: RawBuilder<boolean>;
+  /** PostgreSQL, all words required: each word's own tsquery (a GIN scan may use only the rarer ones, the rows then tested whole); empty otherwise */
+  wordQueries: string[];
 }
 
 export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any', expansions: Expansions = new Map()): MatchSql {
@@ -227,6 +229,7 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
       score: sql<number>`-bm25(product_fts, ${sql.lit(WEIGHTS.tw)}, ${sql.lit(WEIGHTS.tc)}, ${sql.lit(WEIGHTS.bw)}, ${sql.lit(WEIGHTS.bc)})`,
       newest: sql`product_fts.rowid desc`,
       walkWhere: sql<boolean>`product_fts match ${ftsQuery(terms, mode, expansions)}`,
+      wordQueries: [],
     };
   }
   const q = tsQuery(terms, mode);
@@ -239,6 +242,7 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
     newest: sql`s.product_id desc`,
     // ts_match_vq is the function of @@: the GIN index serves the operator only.
     walkWhere: sql<boolean>`ts_match_vq(s.doc, cast(${q} as tsquery))`,
+    wordQueries: mode === 'all' && terms.length > 1 ? terms.map((t) => tsQuery([t], 'all')) : [],
   };
 }
 
