@@ -17,10 +17,12 @@ export interface ProxyBenchOptions {
   portBase: number;
   rounds: number;
   seconds: number;
-  /** The fixed rate (req/s) of the latency runs. */
+  /** The fixed rate (req/s) of the latency runs, and how long each runs (a p99 needs a few thousand samples). */
   rate: number;
+  steadySeconds: number;
   logLevel: string;
-  /** Also measure the one-process layout (`--role all`). */
+  /** Which layouts to measure: separate processes, and one process (`--role all`). */
+  separate: boolean;
   oneProcess: boolean;
   /** Extra request headers for both ways (e.g. a browser's Accept-Encoding). */
   headers?: Record<string, string>;
@@ -55,9 +57,12 @@ interface Steady { p50: number; p99: number; errors: number; sent: number; achie
 
 async function saturate(way: Way, seconds: number, headers: Record<string, string> | undefined): Promise<Saturated> {
   const before = Object.fromEntries(Object.entries(way.pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+  const client = process.cpuUsage();
   const r = await autocannon({ url: way.url, connections: 10, duration: seconds, headers });
+  const used = process.cpuUsage(client);
   const total = r.requests.total || 1;
   const cpuMsPerReq = Object.fromEntries(Object.entries(way.pids).map(([k, pid]) => [k, ((cpuSeconds(pid) - before[k]) * 1000) / total]));
+  cpuMsPerReq.autocannon = (used.user + used.system) / 1000 / total;
   return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuMsPerReq };
 }
 
@@ -122,7 +127,7 @@ async function measureLayout(layout: string, proxied: Way, direct: Way, o: Proxy
   for (let r = 0; r < o.rounds; r++) {
     for (const w of r % 2 === 0 ? ways : [...ways].reverse()) {
       o.log(`${layout}, round ${r + 1}/${o.rounds}: ${w.name} at ${o.rate} req/s`);
-      steady.get(w)?.push(await fixedRate(w, o.rate, o.seconds, o.headers));
+      steady.get(w)?.push(await fixedRate(w, o.rate, o.steadySeconds, o.headers));
     }
   }
   return { layout, proxied, direct, sat, steady };
@@ -136,15 +141,17 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<string> {
   const services: Service[] = [];
   const results: LayoutResult[] = [];
   try {
-    o.log('starting api (the first run seeds demo data) and web as separate processes…');
-    const api = await startService([o.serverBundle, '--role', 'api'], { ...env, API_PORT: String(API), API_URL: `http://127.0.0.1:${API}` }, `http://127.0.0.1:${API}/readyz`);
-    services.push(api);
-    const web = await startService([o.serverBundle, '--role', 'web'], { ...env, PORT: String(WEB), API_URL: `http://127.0.0.1:${API}` }, `http://127.0.0.1:${WEB}/readyz`);
-    services.push(web);
-    results.push(await measureLayout('separate processes',
-      { name: '`/api` through the web proxy', url: `http://127.0.0.1:${WEB}/api${API_PATH}`, pids: { web: web.proc.pid, api: api.proc.pid } },
-      { name: 'the api called directly', url: `http://127.0.0.1:${API}${API_PATH}`, pids: { web: web.proc.pid, api: api.proc.pid } }, o));
-    for (const s of services.splice(0).reverse()) await s.stop();
+    if (o.separate) {
+      o.log('starting api (the first run seeds demo data) and web as separate processes…');
+      const api = await startService([o.serverBundle, '--role', 'api'], { ...env, API_PORT: String(API), API_URL: `http://127.0.0.1:${API}` }, `http://127.0.0.1:${API}/readyz`);
+      services.push(api);
+      const web = await startService([o.serverBundle, '--role', 'web'], { ...env, PORT: String(WEB), API_URL: `http://127.0.0.1:${API}` }, `http://127.0.0.1:${WEB}/readyz`);
+      services.push(web);
+      results.push(await measureLayout('separate processes',
+        { name: '`/api` through the web proxy', url: `http://127.0.0.1:${WEB}/api${API_PATH}`, pids: { web: web.proc.pid, api: api.proc.pid } },
+        { name: 'the api called directly', url: `http://127.0.0.1:${API}${API_PATH}`, pids: { web: web.proc.pid, api: api.proc.pid } }, o));
+      for (const s of services.splice(0).reverse()) await s.stop();
+    }
     if (o.oneProcess) {
       o.log('starting both services in one process (`--role all`, as npm start)…');
       const all = await startService([o.serverBundle, '--role', 'all'], { ...env, PORT: String(ALL_WEB), API_PORT: String(ALL_API), API_URL: `http://127.0.0.1:${ALL_API}` }, `http://127.0.0.1:${ALL_WEB}/readyz`);
@@ -163,9 +170,10 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<string> {
     const s = (w: Way) => res.sat.get(w) ?? [];
     const f = (w: Way) => res.steady.get(w) ?? [];
     const cpuCols = Object.keys(res.proxied.pids);
+    const satCols = [...cpuCols, 'autocannon'];
     const satRow = (w: Way) => {
       const xs = s(w);
-      const cpu = cpuCols.map((k) => fmt(median(xs.map((x) => x.cpuMsPerReq[k])), 3)).join(' | ');
+      const cpu = satCols.map((k) => fmt(median(xs.map((x) => x.cpuMsPerReq[k])), 3)).join(' | ');
       return `| ${w.name} | ${fmt(mean(xs.map((x) => x.reqPerSec)), 0)} | ${xs.map((x) => fmt(x.reqPerSec, 0)).join(' / ')} | ${fmt(median(xs.map((x) => x.p50)))} | ${fmt(median(xs.map((x) => x.p99)))} | ${cpu} | ${xs.reduce((a, x) => a + x.errors, 0)} |`;
     };
     const steadyRow = (w: Way) => {
@@ -178,8 +186,8 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<string> {
     const addP99 = median(f(res.proxied).map((x) => x.p99)) - median(f(res.direct).map((x) => x.p99));
     return `### ${res.layout}
 
-| way | req/s (saturation, mean) | per round | p50 ms | p99 ms | ${cpuCols.map((k) => `${k} CPU ms/req`).join(' | ')} | errors |
-|---|---|---|---|---|${cpuCols.map(() => '---|').join('')}---|
+| way | req/s (saturation, mean) | per round | p50 ms | p99 ms | ${satCols.map((k) => `${k} CPU ms/req`).join(' | ')} | errors |
+|---|---|---|---|---|${satCols.map(() => '---|').join('')}---|
 ${satRow(res.proxied)}
 ${satRow(res.direct)}
 
@@ -200,7 +208,7 @@ ${la(loadBefore)} at the start and ${la(loadAfter)} at the end, on ${os.cpus().l
 through \`/api\` and direct, no Accept-Encoding${o.headers ? ` (extra headers: ${Object.keys(o.headers).join(', ')})` : ''}, LOG_LEVEL=${o.logLevel}, NODE_ENV=production, SQLite, 320 demo products.
 Saturation: autocannon, 10 connections, ${o.rounds} rounds of ${o.seconds} s per way after a 2 s warm-up, alternating; req/s the mean
 of the rounds, p50/p99 and CPU per request the medians. CPU ms/req: user + system time of the process (from /proc) over the
-run divided by the requests answered. Fixed rate: ${o.rate} req/s for ${o.seconds} s per round from one Node client (keep-alive,
+run divided by the requests answered (autocannon's: this process's own CPU time). Fixed rate: ${o.rate} req/s for ${o.steadySeconds} s per round from one Node client (keep-alive,
 up to 16 sockets), alternating, medians of the rounds; "CPU" is the process's share of one core, "machine idle" the share of
 both cores left idle (autocannon and the client included in the busy part).
 

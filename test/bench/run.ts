@@ -6,9 +6,10 @@
 // Options: --rounds N (3), --seconds N (5 per measurement), --port-base N (3600), --skip-search, --skip-next.
 // `--only proxy` measures only the /api proxy hop (test/bench/proxy.ts: separate processes and `--role all`, CPU per
 // request, latency at a fixed rate) and prints it, or writes it to --out FILE; it leaves docs/benchmarks.md alone.
-// Its options: --rate N (100 req/s), --log-level L (warn; npm start's default is info), --skip-one-process,
-// --data-dir DIR (os.tmpdir()/lace-bench), --accept-encoding VALUE (sent both ways), --server-bundle FILE (another build of
-// dist/server/main.js, e.g. a copy of an earlier one inside the repository, for a before/after comparison).
+// Its options: --rate N (100 req/s), --steady-seconds N (20 per fixed-rate round), --log-level L (warn; npm start's
+// default is info), --skip-separate, --skip-one-process, --data-dir DIR (os.tmpdir()/lace-bench), --accept-encoding
+// VALUE (sent both ways), --server-bundle FILE (another build of dist/server/main.js inside the repository, e.g. a
+// copy of an earlier one, for a before/after comparison).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -261,8 +262,8 @@ First-load JS of home (gzip -9): ${js.files.map((f) => `${f.file} ${fmt(f.gzip /
 if (only === 'proxy') {
   const acceptEncoding = strArg('accept-encoding');
   const report = await runProxyBench({
-    serverBundle: path.resolve(strArg('server-bundle') ?? serverBundle), dataDir: DATA_DIR, portBase: BASE, rounds: ROUNDS, seconds: SECONDS, rate: arg('rate', 100),
-    logLevel: strArg('log-level') ?? 'warn', oneProcess: !process.argv.includes('--skip-one-process'),
+    serverBundle: path.resolve(strArg('server-bundle') ?? serverBundle), dataDir: DATA_DIR, portBase: BASE, rounds: ROUNDS, seconds: SECONDS, rate: arg('rate', 100), steadySeconds: arg('steady-seconds', 20),
+    logLevel: strArg('log-level') ?? 'warn', separate: !process.argv.includes('--skip-separate'), oneProcess: !process.argv.includes('--skip-one-process'),
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : undefined, log: (m) => console.log(m),
   });
   console.log(report);
