@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -44,6 +44,24 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Whether a request path is the api's (proxied under /api), so its errors are answered in the envelope. */
 const underApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
 
+/**
+ * The web's request log without the lines of a successful /api call: the api logs every call it gets
+ * (same request id, method, path, status and time), and two more lines per call in the web cost about as
+ * much CPU as the rest of the hop (docs/benchmarks.md, "Proxy hop"). A proxied call that fails (an error,
+ * a 5xx) is still logged here, and everything else the web serves is logged as before.
+ */
+class WebLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (underApi(request.url)) return;
+    super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (!error && reply.statusCode < 500 && underApi(request.url)) return;
+    super.requestCompleted(error, request, reply, metadata);
+  }
+}
+
 function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
   return !!value && typeof value === 'object' && typeof (value as FastifyBaseLogger).child === 'function' && typeof (value as FastifyBaseLogger).info === 'function';
 }
@@ -56,6 +74,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
   const app = Fastify({
     ...(isLoggerInstance(opts.logger) ? { loggerInstance: opts.logger } : { logger: withRedaction(opts.logger ?? false) }),
     trustProxy: config.web.trustProxy,
+    logController: new WebLogController(),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -3,7 +3,9 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '../../../isomorphic/domain/codes';
-import { buildTestWeb, startEchoUpstream, unreachableUrl, type EchoRequest, type EchoUpstream } from '../../helpers/web';
+import { loadConfig } from '../../../config/index';
+import { buildWebApp } from '../../../server/app';
+import { buildTestWeb, PUBLIC_URL, startEchoUpstream, unreachableUrl, type EchoRequest, type EchoUpstream } from '../../helpers/web';
 
 let upstream: EchoUpstream;
 let web: FastifyInstance;
@@ -112,4 +114,23 @@ t.test('an unreachable api answers 502 with the envelope, quickly', async (t) =>
   const page = await dead.inject({ url: '/' });
   t.equal(page.statusCode, 502, 'a page whose data cannot load says so');
   t.match(page.body, '服务暂时不可用');
+});
+
+t.test('the web logs a proxied call only when it fails (the api logs every call); other requests as before', async (t) => {
+  const lines: string[] = [];
+  const logger = { level: 'info', stream: { write: (line: string) => { lines.push(line); } } };
+  const env = { PUBLIC_URL, LOG_LEVEL: 'info', DICT_REFRESH_MS: '60000', PUBLIC_READ_CACHE_MS: '0', PAGE_CACHE_MS: '0' };
+  const logged = await buildWebApp({ config: loadConfig({ ...env, API_URL: upstream.url }, []), logger });
+  const dead = await buildWebApp({ config: loadConfig({ ...env, API_URL: await unreachableUrl() }, []), logger, apiConnectTimeoutMs: 500 });
+  t.teardown(async () => { await logged.close(); await dead.close(); });
+  const of = (id: string) => lines.filter((l) => l.includes(`"reqId":"${id}"`)).map((l) => JSON.parse(l) as { msg: string; res?: { statusCode: number } });
+
+  t.equal((await logged.inject({ url: '/api/product/x', headers: { 'x-request-id': 'api-ok' } })).statusCode, 200);
+  t.same(of('api-ok'), [], 'no line for a successful proxied call');
+  t.equal((await logged.inject({ url: '/healthz', headers: { 'x-request-id': 'page-ok' } })).statusCode, 200);
+  t.same(of('page-ok').map((l) => l.msg), ['incoming request', 'request completed'], 'other requests are logged');
+  t.equal((await dead.inject({ url: '/api/product/x', headers: { 'x-request-id': 'api-down' } })).statusCode, 502);
+  const down = of('api-down');
+  t.ok(down.some((l) => l.msg === 'api unreachable through the proxy'), 'the outage is logged');
+  t.ok(down.some((l) => l.msg === 'request completed' && l.res?.statusCode === 502), 'so is the failed call');
 });
