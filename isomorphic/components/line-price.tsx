@@ -1,5 +1,5 @@
 // A cart or order line's unit price in the unit the buyer chose to see it in (metres, yards, kilograms),
-// with the price the api set in the product's own unit beside it; in the product's own unit, as Price
+// with the price the api set in the product's own unit under it; in the product's own unit, as Price
 // shows it. Apart from Price so that only the cart, checkout and order pages load the conversions.
 import { formatPrice } from '../domain/format';
 import { unitLabels } from '../domain/catalogue';
@@ -12,9 +12,10 @@ export function LinePrice({ cents, unit, displayUnit, gramsPerMetre }: { cents: 
   const d = displayedLine(1, cents, unit, displayUnit, gramsPerMetre);
   if (d.own || d.unitPrice === null || cents === null) return <Price cents={cents} unit={unit} />;
   return (
-    <span data-display-price={d.unit}>
+    // Two lines, each kept whole: beside a yard price in a narrow column the metre price crowded it (390 px).
+    <span className="line-price" data-display-price={d.unit}>
       <Price cents={d.unitPrice} unit={d.unit} />
-      <span className="muted" data-own-price> ({`¥${formatPrice(cents, lang)}/${unitLabels[unit]?.[lang] ?? ''}`})</span>
+      <span className="line-price__own muted" data-own-price>({`¥${formatPrice(cents, lang)}/${unitLabels[unit]?.[lang] ?? ''}`})</span>
     </span>
   );
 }
