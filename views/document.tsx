@@ -1,6 +1,6 @@
-// The HTML document around every page: <html lang>, head (charset, viewport, root font size, styles,
-// module preloads) and the #root the browser hydrates. React adds the state and entry scripts
-// (bootstrapScriptContent / bootstrapModules) and hoists each page's <title>, <meta> and <link>.
+// The HTML document around every page: <html lang>, head (charset, viewport, root font size, styles)
+// and the #root the browser hydrates. React adds the state script and the loader of the page's scripts
+// (bootstrapScriptContent, server/ssr/script-loader.ts) and hoists each page's <title>, <meta> and <link>.
 import type { ReactNode } from 'react';
 import { Limits } from '../isomorphic/domain/limits';
 
@@ -11,7 +11,8 @@ export interface DocumentProps {
   stylesheets: string[];
   /** stylesheets' text, inline so that the first paint needs no request */
   styles?: string[];
-  modulepreload: string[];
+  /** modules linked in the head (a page's own are fetched by its loader script, server/ssr/script-loader) */
+  modulepreload?: string[];
   children: ReactNode;
 }
 
@@ -24,7 +25,7 @@ export const rootFontScript = `(function(d,w){var e=d.documentElement;e.classNam
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#8c5a62"/><path d="M8 17c2-4 6-4 8 0 2-4 6-4 8 0 2-4 6-4 8 0M8 24c2 4 6 4 8 0 2 4 6 4 8 0 2 4 6 4 8 0" fill="none" stroke="#fbf7f0" stroke-width="1.6"/></svg>')}`;
 
-export function Document({ htmlLang, nonce, stylesheets, styles = [], modulepreload, children }: DocumentProps) {
+export function Document({ htmlLang, nonce, stylesheets, styles = [], modulepreload = [], children }: DocumentProps) {
   return (
     <html lang={htmlLang}>
       <head>

@@ -19,6 +19,7 @@ import { Limits } from '../../isomorphic/domain/limits';
 import type { PageState } from '../../isomorphic/page-state';
 import type { RouteHandle } from '../../isomorphic/middleware/registry';
 import { serializeErrors, stateScript } from './state-script';
+import { scriptLoader } from './script-loader';
 import { Document } from '../../views/document';
 import { createServerApiClient } from '../api-client/server-api-client';
 import { PublicReadCache } from '../api-client/public-read-cache';
@@ -134,13 +135,15 @@ export function createRenderer(opts: RendererOptions) {
     const assets = assetsFor(opts.manifest, [localeChunk(lang), ...context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id)]);
     const router = createStaticRouter(handler.dataRoutes, context);
     const element = (
-      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} styles={assets.styles} modulepreload={assets.modulepreload}>
+      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} styles={assets.styles}>
         <AppProviders stores={stores} i18n={createI18n(lang, allLocales)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </AppProviders>
       </Document>
     );
-    return { element, bootstrapScriptContent: stateScript(state), bootstrapModules: assets.bootstrap };
+    // The page's scripts come after its first screen (script-loader.ts), not as bootstrapModules.
+    const loader = assets.bootstrap[0] ? scriptLoader(assets.bootstrap[0], assets.modulepreload) : '';
+    return { element, bootstrapScriptContent: stateScript(state) + loader };
   }
 
   const cacheable = (context: Context) => context.statusCode === 200 && !context.errors
@@ -148,7 +151,7 @@ export function createRenderer(opts: RendererOptions) {
 
   /** Renders a page whole, for the cache. */
   function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
-    const { element, bootstrapScriptContent, bootstrapModules } = page(context, stores, lang);
+    const { element, bootstrapScriptContent } = page(context, stores, lang);
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       const sink = new Writable({
@@ -160,7 +163,6 @@ export function createRenderer(opts: RendererOptions) {
       sink.once('finish', () => clearTimeout(timeout));
       const stream = renderToPipeableStream(element, {
         bootstrapScriptContent,
-        bootstrapModules,
         onAllReady() { stream.pipe(sink); },
         onShellError(error) { clearTimeout(timeout); reject(error instanceof Error ? error : new Error(String(error))); },
         onError(error) { log.error({ err: error }, 'page render error'); },
@@ -264,7 +266,7 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     const nonce = randomBytes(16).toString('base64');
-    const { element, bootstrapScriptContent, bootstrapModules } = page(context, stores, visitor.lang, nonce);
+    const { element, bootstrapScriptContent } = page(context, stores, visitor.lang, nonce);
     const crawler = isCrawler(request.headers['user-agent']);
     const status = context.statusCode;
 
@@ -294,7 +296,6 @@ export function createRenderer(opts: RendererOptions) {
       rendering.stream = renderToPipeableStream(element, {
         nonce,
         bootstrapScriptContent,
-        bootstrapModules,
         onShellReady() {
           if (crawler) return;
           ready = true;

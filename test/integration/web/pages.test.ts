@@ -106,6 +106,10 @@ t.test('a phone gets pictures sized for its box, the first screen without waitin
   const main = /<img [^>]*fetchPriority="high"[^>]*>/i.exec(product.body)?.[0] ?? '';
   t.match(main, 'sizes="(max-width: 760px) calc(100vw - 52px), 560px"', 'the product picture: the window less its padding on a phone (360 px at 412, 720 wide at 1.75×)');
   for (const res of [home, product]) {
+    // The scripts come after the first paint and the first screen's pictures (server/ssr/script-loader.ts).
+    t.notMatch(res.body, /<script[^>]* src=|rel="modulepreload"/, 'no script or module is fetched with the page');
+    const loader = /<script[^>]*>(window\.__LACE_STATE__=[\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    t.match(loader, /requestAnimationFrame\(function\(\)\{w\.setTimeout\(wait,0\)\}\);w\.setTimeout\(go,3000\)\}\)\(document,window,\["\/assets\/framework\.[0-9a-f]+\.js"[^\]]*\],"\/assets\/main\.[0-9a-f]+\.js"\);$/, 'the loader names the entry and its chunks, waits for the first screen, at most 3 s');
     t.match(res.body, /<head>.*<style>[^<]*\.product-grid[^<]*<\/style>.*<\/head>/s, 'the stylesheet is in the head');
     t.notMatch(res.body, /<link rel="stylesheet"/, 'no stylesheet request holds the first paint');
   }
