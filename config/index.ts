@@ -23,7 +23,7 @@ export interface Config {
    * similarity to another company's product is flagged (IMAGE_COPY_SIMILARITY; default measured by
    * `npm run bench:image-search -- --copies`, see copySimilarityDefault).
    */
-  patternCopy: { similarity: number };
+  patternCopy: { similarity: number; structure: number };
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /**
    * Both services' limits on a client sending its request: the whole request within `requestTimeoutMs`,
@@ -90,6 +90,16 @@ function str(env: Env, name: string, fallback: string): string {
  * 216 different designs flagged (1.4 %).
  */
 export const COPY_SIMILARITY_DEFAULT = 0.997;
+
+/**
+ * IMAGE_COPY_STRUCTURE's default: a pair at or above IMAGE_COPY_SIMILARITY is flagged only when the two
+ * pictures also agree in structure (api/modules/search/engine/structure.ts) at least this much. The engine
+ * alone flags distinct demo products: over all 320 demo products it finds 40 pairs of two companies at or
+ * above 0.997 (generated dresses of one cut, eyelash and border strips laid out alike), whose structures
+ * agree 0.71-0.92; re-saved, JPEG, turned and hue-shifted copies of a picture agree 0.97-1.00 (2026-11-24,
+ * docs/benchmarks.md "Pattern-copy threshold"). At 0.95 no demo product is flagged.
+ */
+export const COPY_STRUCTURE_DEFAULT = 0.95;
 
 export function defaultExtractThreads(): number {
   return Math.min(2, os.availableParallelism());
@@ -198,6 +208,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'IMAGE_ANN_EXACT_TOP', default: '20', meaning: 'after re-scoring the graph\'s candidates from codes in memory, how many of the best are scored again with their stored descriptors (0: the database is never read while searching)' },
   { name: 'IMAGE_SEARCH_PER_IP_PER_DAY', default: '50', meaning: 'photo searches guests may start from one client address in a day, whatever visitor ids they carry (signed-in users count per account)' },
   { name: 'IMAGE_SEARCH_QUEUE_MAX', default: '16', meaning: 'photo searches waiting for or in extraction at once in one api; past it a search is refused with 503 (code 1004030)' },
+  { name: 'IMAGE_COPY_STRUCTURE', default: String(COPY_STRUCTURE_DEFAULT), meaning: "pattern-copy detection: a pair at or above IMAGE_COPY_SIMILARITY is flagged only when the two pictures' fine structure, compared at the four right-angle turns, agrees at least this much (0-1; docs/benchmarks.md)" },
   { name: 'IMAGE_COPY_SIMILARITY', default: String(COPY_SIMILARITY_DEFAULT), meaning: 'pattern-copy detection: a saved product whose picture photo search finds this similar (0-1) to another company\'s on-sale product is flagged to its seller and to the operator (measured on the photo-search benchmark, docs/benchmarks.md)' },
   { name: 'IMAGE_SEARCH_STALE_MS', default: '600000', meaning: 'a photo-search job still pending this long is failed by any api at start, whichever replica ran it' },
   { name: 'ORDER_UNPAID_MAX_AGE_MS', default: '259200000', meaning: 'an order unpaid this long after its last change is cancelled by the system (9900); 72 h' },
@@ -312,7 +323,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       queueMax: int(env, 'IMAGE_SEARCH_QUEUE_MAX', 16, 1, 10_000),
       staleJobMs: int(env, 'IMAGE_SEARCH_STALE_MS', 600_000, 10_000),
     },
-    patternCopy: { similarity: fraction(env, 'IMAGE_COPY_SIMILARITY', COPY_SIMILARITY_DEFAULT) },
+    patternCopy: { similarity: fraction(env, 'IMAGE_COPY_SIMILARITY', COPY_SIMILARITY_DEFAULT), structure: fraction(env, 'IMAGE_COPY_STRUCTURE', COPY_STRUCTURE_DEFAULT) },
     http: httpTimeouts(int(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000)),
     db: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.resolve(str(env, 'SQLITE_FILE', path.join(dataDir, 'lace.sqlite'))) },
     dataDir,

@@ -37,4 +37,10 @@ export const auditActionLabels: Record<string, Bilingual> = {
   'land.save': { zh: '编辑产业带', en: 'Edited a lace-industry area' },
   'certificate.verify': { zh: '认证资质证书', en: 'Verified a certificate' },
   'certificate.reject': { zh: '驳回资质证书', en: 'Refused a certificate' },
+  'copy.flag': { zh: '标记疑似抄款', en: 'Flagged a possible pattern copy' },
+  'copy.withdraw': { zh: '撤回抄款标记（图片已改或已下架）', en: 'Withdrew a pattern-copy flag (pictures changed or off sale)' },
+  'copy.dismiss': { zh: '驳回抄款标记', en: 'Dismissed a pattern-copy flag' },
+  'copy.takeDown': { zh: '抄款下架', en: 'Took a copied product down' },
+  'product.takeDown': { zh: '下架商品', en: 'Took a product down' },
+  'product.restore': { zh: '恢复商品', en: 'Restored a product' },
 };

@@ -47,7 +47,9 @@ import { imageSearchSettings } from '../../api/modules/search/image-search.setti
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
 import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-index.worker';
-import { copyReport, copyScores, type CopyScores } from './image-search-copies';
+import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
+import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
+import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -408,7 +410,14 @@ async function main() {
         const key = `${truth.surface}${truth.seeThrough ? ' see-through' : ''}`, tally = bySurface.get(key) ?? [0, 0];
         bySurface.set(key, [tally[0] + (e === 0 ? 1 : 0), tally[1] + 1]);
       }
-      if (COPIES) copies.push(copyScores(name, index.search(vecs, products.length), (id) => products[id - 1].design, design));
+      if (COPIES) {
+        const c = copyScores(name, index.search(vecs, products.length), (id) => products[id - 1].design, design);
+        // The api's second look (IMAGE_COPY_STRUCTURE): the query's structure against the two products' pictures.
+        const qs = await structureOf(query);
+        if (c.copyId) c.copyStructure = structureSimilarity(qs, await structureOf(products[c.copyId - 1].picture));
+        if (c.differentId) c.differentStructure = structureSimilarity(qs, await structureOf(products[c.differentId - 1].picture));
+        copies.push(c);
+      }
       if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${LAYOUTS[design % LAYOUTS.length]}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
       const qparts = e > 0 && EXPLAIN ? await queryParts(img) : [];
       if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
@@ -426,7 +435,7 @@ async function main() {
     log(`best hit's similarity: right answers median ${f3(pct(right, 0.5))} (5th percentile ${f3(pct(right, 0.05))}), wrong ones median ${wrong.length ? f3(pct(wrong, 0.5)) : '-'} (95th percentile ${wrong.length ? f3(pct(wrong, 0.95)) : '-'})`);
     for (let t = 0.8; t <= 0.981; t += 0.01) log(`  weak below ${f2(t)}: ${f2(right.filter((x) => x < t).length / Math.max(1, right.length))} of right answers, ${f2(wrong.filter((x) => x < t).length / Math.max(1, wrong.length))} of wrong ones`);
   }
-  if (COPIES) for (const line of copyReport(copies)) log(line);
+  if (COPIES) for (const line of [...copyReport(copies), ...structureReport(copies, COPY_SIMILARITY_DEFAULT), `per row at ${COPY_SIMILARITY_DEFAULT} and structure ${COPY_STRUCTURE_DEFAULT}:`, ...structureRows(copies, COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT)]) log(line);
   if (COPIES && arg('copies-out', '')) fs.writeFileSync(arg('copies-out', ''), JSON.stringify(copies));
   for (const v of variants) {
     const m = (k: number) => transformRows.reduce((sum, r) => { const rs = v.ranks.get(r)!; return sum + rs.filter((x) => x < k).length / rs.length; }, 0) / Math.max(1, transformRows.length);

@@ -23,5 +23,6 @@ import { searchTerms } from './2026112470-search-terms';
 import { purchaseResponseProduct } from './2026112471-purchase-response-product';
 import { displayUnit } from './2026112472-display-unit';
 import { searchVocab } from './2026112473-search-vocab';
+import { patternCopyCheck } from './2026112480-pattern-copy-check';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck];

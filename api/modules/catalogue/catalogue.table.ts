@@ -70,6 +70,13 @@ export interface ProductCopyFlagTable {
   decided_at: string | null;
 }
 
+/** The picture version of a product pattern-copy detection last compared (a digest of its picture paths). */
+export interface ProductCopyCheckTable {
+  product_id: number;
+  pictures: string;
+  checked_at: string;
+}
+
 export interface CatalogueTables {
   product: ProductTable;
   product_image: ProductImageTable;
@@ -78,4 +85,5 @@ export interface CatalogueTables {
   product_search_terms: ProductSearchTermsTable;
   product_search_vocab: ProductSearchVocabTable;
   product_copy_flag: ProductCopyFlagTable;
+  product_copy_check: ProductCopyCheckTable;
 }

@@ -35,17 +35,17 @@ export function productsByIds(db: Kysely<Database>, ids: number[]) {
 /** Company and status of products, for the copy check. */
 export function ownersOf(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('product').select(['id', 'company_id', 'status']).where('id', 'in', ids).execute();
+  return db.selectFrom('product').select(['id', 'company_id', 'status', 'created_at']).where('id', 'in', ids).execute();
 }
 
 /** Every flag of pairs that include this product, either way round. */
 export function flagsTouching(db: Kysely<Database>, productId: number) {
-  return db.selectFrom('product_copy_flag').select(['id', 'product_id', 'other_product_id', 'status'])
+  return db.selectFrom('product_copy_flag').select(['id', 'product_id', 'other_product_id', 'status', 'similarity'])
     .where((eb) => eb.or([eb('product_id', '=', productId), eb('other_product_id', '=', productId)])).execute();
 }
 
-export async function insertFlag(trx: Kysely<Database>, row: { product_id: number; other_product_id: number; similarity: number; created_at: string }): Promise<void> {
-  await trx.insertInto('product_copy_flag').values(row).execute();
+export async function insertFlag(trx: Kysely<Database>, row: { product_id: number; other_product_id: number; similarity: number; created_at: string }): Promise<number> {
+  return (await trx.insertInto('product_copy_flag').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateOpenFlag(trx: Kysely<Database>, id: number, similarity: number): Promise<void> {
@@ -82,4 +82,34 @@ export function findFlag(db: Kysely<Database>, id: number) {
 export async function decideFlag(trx: Kysely<Database>, id: number, set: { status: number; reason: string; decided_by: number; decided_at: string }): Promise<number> {
   const r = await trx.updateTable('product_copy_flag').set(set).where('id', '=', id).where('status', '=', CopyFlagStatus.OPEN).executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Status and every picture path (cover, gallery, colour cards) of these products, for the picture version. */
+export async function picturesOfProducts(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [products, images, cards] = await Promise.all([
+    db.selectFrom('product').select(['id', 'status', 'cover_path']).where('id', 'in', ids).execute(),
+    db.selectFrom('product_image').select(['product_id', 'path']).where('product_id', 'in', ids).orderBy('product_id').orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('colour_card').select(['product_id', 'image_path as path']).where('product_id', 'in', ids).orderBy('product_id').orderBy('sort').orderBy('id').execute(),
+  ]);
+  return products.map((p) => ({
+    id: p.id, status: p.status,
+    paths: [p.cover_path, ...images.filter((i) => i.product_id === p.id).map((i) => i.path), ...cards.filter((c) => c.product_id === p.id).map((c) => c.path)],
+  }));
+}
+
+/** The picture version each of these products was last checked at. */
+export async function checkedVersions(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('product_copy_check').select(['product_id', 'pictures']).where('product_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.product_id, r.pictures]));
+}
+
+export async function recordCheck(trx: Kysely<Database>, productId: number, pictures: string, checkedAt: string): Promise<void> {
+  await trx.deleteFrom('product_copy_check').where('product_id', '=', productId).execute();
+  await trx.insertInto('product_copy_check').values({ product_id: productId, pictures, checked_at: checkedAt }).execute();
+}
+
+export async function forgetCheck(db: Kysely<Database>, productId: number): Promise<void> {
+  await db.deleteFrom('product_copy_check').where('product_id', '=', productId).execute();
 }

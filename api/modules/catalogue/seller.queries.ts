@@ -33,7 +33,7 @@ export function findOwnProduct(db: Kysely<Database>, companyId: number, id: numb
 export type OwnProductFullRow = NonNullable<Awaited<ReturnType<typeof findOwnProduct>>>;
 
 export function findAnyProduct(db: Kysely<Database>, id: number) {
-  return db.selectFrom('product').select(['id', 'company_id', 'status']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('product').select(['id', 'company_id', 'status', 'takedown_reason']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertProduct(trx: Kysely<Database>, row: Insertable<ProductTable>): Promise<number> {

@@ -6,9 +6,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { ok, responses } from '../../http/envelope';
 import { shopOwner as owner } from '../company/shop-owner';
-import { reindexLater, similarProducts } from '../search/index-product';
+import { onPhotoIndexComplete, pictureAgreement, reindexLater, similarProducts } from '../search/index-product';
 import { signedInUser } from '../account/guard';
-import { checkPatternCopies, decideCopyFlag, listCopyFlags, listPlatformProducts } from './copy.service';
+import { checkIndexedProducts, decideCopyFlag, listCopyFlags, listPlatformProducts } from './copy.service';
 import {
   createOwnProduct, deleteOwnColourCard, getOwnProduct, listOwnProducts, platformTakeDown, setOwnProductOnSale, updateOwnColourCard, updateOwnProductForm,
   type SellerCatalogueDeps,
@@ -20,13 +20,18 @@ import {
 
 export async function sellerCatalogueRoutes(fastify: FastifyInstance, { deps }: ModuleOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // Saved pictures and status changes reach photo search off the request path; once indexed, the
-  // product is compared with other companies' products (pattern-copy detection).
+  // Saved pictures and status changes reach photo search off the request path. Whenever a product's photo
+  // indexing completes, on whatever path (this save, the seed, the import command, the background pass after
+  // a start), it is compared with other companies' products once per picture version (pattern-copy detection).
   const db = deps.db.db;
-  const copyCheck = (id: number) => () => checkPatternCopies(db, id, (pid) => similarProducts(db, pid), deps.config.patternCopy.similarity).then(() => undefined);
+  const { similarity, structure } = deps.config.patternCopy;
+  const stopChecks = onPhotoIndexComplete(db, async (ids) => {
+    await checkIndexedProducts(db, ids, (pid) => similarProducts(db, pid), { threshold: similarity, structure, confirm: (a, b) => pictureAgreement(db, a, b) });
+  });
+  fastify.addHook('onClose', async () => stopChecks());
   const cat: SellerCatalogueDeps = {
     db, storage: deps.storage, dialect: deps.db.dialect,
-    picturesChanged: (id) => { void reindexLater(db, id, fastify.log, copyCheck(id)); },
+    picturesChanged: (id) => { void reindexLater(db, id, fastify.log); },
   };
   const tags = ['catalogue'];
   const security = [{ token: [] }];
@@ -74,7 +79,7 @@ export async function sellerCatalogueRoutes(fastify: FastifyInstance, { deps }: 
     config: { auth: 'operator' },
     schema: { tags: ['platform'], security, summary: 'Take a product down with a reason its seller sees, or (restore) put it back off sale', body: TakeDownBody, response: responses(Type.Null()) },
   }, async (request) => {
-    await platformTakeDown(cat, request.body);
+    await platformTakeDown(cat, signedInUser(request).id, request.body);
     return ok(request, null, { zh: '已处理', en: 'Done' });
   });
 

@@ -17,6 +17,7 @@ import { checkImagesOwned, imageRef } from '../company/company-settings.service'
 import { imageSizes } from '../file/upload.service';
 import { indexProducts } from './search-index';
 import { photoIndexedAt } from '../search/index-product';
+import { recordAudit } from '../platform/platform.service';
 import {
   cardsOf, countOwnByStatus, deleteCards, findAnyProduct, findOwnCard, findOwnProduct, insertCards, insertProduct, ownProducts, picturesOf, replacePictures,
   setProductStatus, touchProduct, updateCard, updateOwnProduct, type OwnProductFullRow, type OwnProductRow,
@@ -214,7 +215,7 @@ export async function deleteOwnColourCard(deps: SellerCatalogueDeps, owner: Shop
 }
 
 /** The operator takes a product down with a reason the seller sees (status 2), or puts it back off sale (the seller may then sell it again). */
-export async function platformTakeDown(deps: SellerCatalogueDeps, input: { id: number; reason?: string; restore?: boolean }, now = new Date()): Promise<void> {
+export async function platformTakeDown(deps: SellerCatalogueDeps, operatorId: number, input: { id: number; reason?: string; restore?: boolean }, now = new Date()): Promise<void> {
   const { db, dialect = 'sqlite' } = deps;
   const row = await findAnyProduct(db, input.id);
   if (!row) throw productMissing();
@@ -226,6 +227,11 @@ export async function platformTakeDown(deps: SellerCatalogueDeps, input: { id: n
       await setProductStatus(trx, input.id, { status: ProductStatus.REMOVED, takedown_reason: '', updated_at: now.toISOString() });
       await indexProducts({ db: trx, dialect }, [input.id]);
     } else await takeDownIn(trx, dialect, input.id, reason, now);
+    await recordAudit(trx, {
+      operatorId, action: input.restore ? 'product.restore' : 'product.takeDown', targetType: 'product', targetId: input.id,
+      before: { status: row.status, takedownReason: row.takedown_reason }, after: input.restore ? { status: ProductStatus.REMOVED, takedownReason: '' } : { status: ProductStatus.TAKEN_DOWN, takedownReason: reason },
+      note: reason, now,
+    });
   });
   deps.picturesChanged?.(input.id);
 }

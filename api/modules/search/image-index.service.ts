@@ -19,6 +19,7 @@ import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
+import { structureOf, structureSimilarity, type Structure } from './engine/structure';
 import { annOptions, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -66,6 +67,11 @@ export class ImageIndexService {
   private saveTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private background: Promise<void> | null = null;
+  /** who is told when products' indexing completes (pattern-copy detection), and the queue of those calls */
+  private completeListeners: Array<(productIds: number[]) => Promise<void>> = [];
+  private completions: Promise<void> = Promise.resolve();
+  /** pictures' structures, by path (a stored picture never changes under its path), the latest few */
+  private structures = new Map<string, Promise<Structure | null>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -105,7 +111,10 @@ export class ImageIndexService {
       this.partial = new Set(await this.productsPartial(true));
       await this.countTotal();
       if (this.settings.indexOnStart) this.background = this.indexInBackground().catch((err) => this.log.error({ err }, 'background image indexing failed'));
-      else this.backgroundDone = true;
+      else {
+        this.backgroundDone = true;
+        this.completed(this.completeProducts());
+      }
       if (this.settings.refreshMs > 0) {
         const t = setInterval(() => void this.refresh().catch((err) => this.log.warn({ err }, 'image index refresh failed')), this.settings.refreshMs);
         t.unref();
@@ -115,10 +124,38 @@ export class ImageIndexService {
     return this.started;
   }
 
-  /** Resolves when the background indexing that started with the service has finished. */
+  /** Resolves when the background indexing that started with the service has finished, and what it told listeners has run. */
   async idle(): Promise<void> {
     await this.start();
     await this.background;
+    await this.completions;
+  }
+
+  /**
+   * Calls `listener` with products whose indexing has completed: after indexProduct (a whole re-index),
+   * after the background pass's second round for a product, for products another process indexed (read by
+   * refresh), and, once the background pass is over (or at start when it does not run), with every product
+   * the index holds complete, so that what was indexed before this process started is offered too. The
+   * same product can be offered again (a restart, a refresh of rows this process wrote): the listener keeps
+   * its own record of what it has done. Calls run one at a time, in order, off the indexing lanes.
+   */
+  onIndexComplete(listener: (productIds: number[]) => Promise<void>): void {
+    this.completeListeners.push(listener);
+  }
+
+  private completed(productIds: number[]): void {
+    if (productIds.length === 0 || this.completeListeners.length === 0) return;
+    this.completions = this.completions.then(async () => {
+      for (const l of this.completeListeners) {
+        if (this.stopped) return;
+        await l(productIds).catch((err) => this.log.warn({ err, products: productIds.length }, 'a listener of completed photo indexing failed'));
+      }
+    });
+  }
+
+  /** The products whose every picture is indexed at every catalogue view (not only the first round's). */
+  private completeProducts(): number[] {
+    return [...this.indexedProducts].filter((id) => !this.partial.has(id)).sort((a, b) => a - b);
   }
 
   async status(): Promise<IndexStatus> {
@@ -210,7 +247,7 @@ export class ImageIndexService {
    * 2026-11-24 a refresh from watermark 0, the first after a start on an empty index, added every row the
    * background pass had written meanwhile a second time). Returns the number of rows read.
    */
-  private async loadRowsAfter(after: number, refresh: boolean): Promise<number> {
+  private async loadRowsAfter(after: number, refresh: boolean, touchedOut?: number[]): Promise<number> {
     const index = this.index as VectorIndex;
     if (refresh) {
       const touched = await this.db.selectFrom('image_descriptor').select('product_id').select((eb) => eb.fn.max('id').as('maxId'))
@@ -219,6 +256,7 @@ export class ImageIndexService {
       for (const t of touched) {
         added += await this.reloadProduct(t.product_id);
         this.watermark = Math.max(this.watermark, Number(t.maxId));
+        touchedOut?.push(t.product_id);
       }
       return added;
     }
@@ -269,10 +307,13 @@ export class ImageIndexService {
   /** Picks up descriptors written by another process (the import command, another api replica). */
   async refresh(): Promise<void> {
     if (!this.index || this.stopped) return;
-    const added = await this.loadRowsAfter(this.watermark, true);
+    const touched: number[] = [];
+    const added = await this.loadRowsAfter(this.watermark, true, touched);
     if (added > 0) {
       this.scheduleSave();
       this.partial = new Set(await this.productsPartial(true));
+      // Rows another process wrote (the import command): their products are offered once complete.
+      this.completed(touched.filter((id) => this.indexedProducts.has(id) && !this.partial.has(id)));
     }
     await this.promoteIfLarge();
   }
@@ -308,6 +349,8 @@ export class ImageIndexService {
     if (this.stopped) return;
     await this.promoteIfLarge();
     this.backgroundDone = true;
+    // Every complete product, those of earlier starts and other processes included (listeners skip what they did).
+    this.completed(this.completeProducts());
     if (found + completed > 0) {
       await this.save();
       this.log.info({ products: found, completed, ms: Date.now() - t0 }, 'background image indexing finished');
@@ -421,6 +464,7 @@ export class ImageIndexService {
     }
     await this.storeRows(productId, rows, 'replace');
     this.partial.delete(productId);
+    this.completed([productId]);
     return rows.length;
   }
 
@@ -452,6 +496,7 @@ export class ImageIndexService {
     }
     await this.storeRows(productId, rows, 'add');
     this.partial.delete(productId);
+    this.completed([productId]);
   }
 
   /**
@@ -519,6 +564,35 @@ export class ImageIndexService {
       }
     }
     return [...best.values()].sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
+  }
+
+  /**
+   * The second look at a pattern-copy candidate: how alike the two products' pictures are in structure
+   * (engine/structure.ts), the best pair of their pictures, 0 to 1; null when either has no picture storage
+   * holds (or is not on sale).
+   */
+  async pictureAgreement(productId: number, otherId: number): Promise<number | null> {
+    const [mine, theirs] = await Promise.all([this.picturesOf(productId), this.picturesOf(otherId)]);
+    const a = (await Promise.all((mine ?? []).map((p) => this.structureAt(p)))).filter((x): x is Structure => x !== null);
+    const b = (await Promise.all((theirs ?? []).map((p) => this.structureAt(p)))).filter((x): x is Structure => x !== null);
+    if (a.length === 0 || b.length === 0) return null;
+    let best = 0;
+    for (const x of a) for (const y of b) best = Math.max(best, structureSimilarity(x, y));
+    return best;
+  }
+
+  private structureAt(p: string): Promise<Structure | null> {
+    let s = this.structures.get(p);
+    if (!s) {
+      s = this.storage.get(p).then((bytes) => (bytes ? structureOf(Buffer.from(bytes)) : null)).catch(() => null);
+      this.structures.set(p, s);
+      // The latest 64 (196 kB each).
+      if (this.structures.size > 64) this.structures.delete(this.structures.keys().next().value as string);
+    } else {
+      this.structures.delete(p);
+      this.structures.set(p, s);
+    }
+    return s;
   }
 
   /** Query descriptors for a photo (`shapeOnly`: colour left out); `id` lets a queued extraction be withdrawn. */

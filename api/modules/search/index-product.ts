@@ -11,12 +11,41 @@ import { descriptorTimes, dropDescriptors } from './search.queries';
 // one process (tests), so the database picks the right one; without a db argument the newest is used.
 const services = new Map<Kysely<Database>, ImageIndexService>();
 
+// Who is told, per database, when products' photo indexing completes (the catalogue's pattern-copy check).
+const completeListeners = new Map<Kysely<Database>, Set<(productIds: number[]) => Promise<void>>>();
+
 export function registerImageIndex(db: Kysely<Database>, service: ImageIndexService): void {
   services.set(db, service);
+  service.onIndexComplete(async (ids) => {
+    for (const l of completeListeners.get(db) ?? []) await l(ids);
+  });
 }
 
 export function unregisterImageIndex(db: Kysely<Database>): void {
   services.delete(db);
+}
+
+/**
+ * Calls `listener` (one at a time, off the request path) with products whose photo indexing has completed
+ * in this process's index, whatever indexed them: a seller's save, the background pass after a start (its
+ * second round), rows another process wrote (the import command), and after the background pass every
+ * product complete in the index (so what an earlier start or the seed left is offered too; the listener
+ * skips what it has done). Returns the function that stops the calls.
+ */
+export function onPhotoIndexComplete(db: Kysely<Database>, listener: (productIds: number[]) => Promise<void>): () => void {
+  const set = completeListeners.get(db) ?? completeListeners.set(db, new Set()).get(db)!;
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) completeListeners.delete(db);
+  };
+}
+
+/** How alike two products' pictures are in structure (pattern-copy detection's second look), or null where photo search does not run here or a picture is missing. */
+export async function pictureAgreement(db: Kysely<Database>, productId: number, otherId: number): Promise<number | null> {
+  const service = services.get(db);
+  if (!service?.running) return null;
+  return service.pictureAgreement(productId, otherId);
 }
 
 /**
@@ -38,17 +67,12 @@ let chain: Promise<unknown> = Promise.resolve();
  * background indexing picks it up with its new pictures (loading the model for one product would cost
  * more than the save).
  */
-export function reindexLater(
-  db: Kysely<Database>, productId: number, log: { warn(obj: object, msg?: string): void },
-  /** run after the product is indexed, when photo search runs in this process (pattern-copy detection) */
-  afterIndexed?: () => Promise<void>,
-): Promise<void> {
+export function reindexLater(db: Kysely<Database>, productId: number, log: { warn(obj: object, msg?: string): void }): Promise<void> {
   const service = services.get(db);
   const next = chain.then(async () => {
-    if (service?.running) {
-      await service.indexProduct(productId);
-      await afterIndexed?.();
-    } else await dropDescriptors(db, productId);
+    // Once indexed, listeners of onPhotoIndexComplete are told (pattern-copy detection).
+    if (service?.running) await service.indexProduct(productId);
+    else await dropDescriptors(db, productId);
   }).catch((err: unknown) => log.warn({ err, productId }, 're-indexing a product for photo search failed'));
   chain = next;
   return next;
@@ -93,6 +117,11 @@ export async function searchStoredPicture(db: Kysely<Database>, storage: Storage
 
 /** Resolves when the re-indexing asked so far has run (tests). */
 export const reindexSettled = (): Promise<unknown> => chain;
+
+/** Resolves when this database's photo index has loaded, its background pass has run and listeners of completed indexing have been told (tests). */
+export async function photoIndexSettled(db: Kysely<Database>): Promise<void> {
+  await services.get(db)?.idle();
+}
 
 /** When each of these products' pictures were last indexed for photo search (products never indexed are absent). */
 export function photoIndexedAt(db: Kysely<Database>, productIds: number[]): Promise<Map<number, string>> {

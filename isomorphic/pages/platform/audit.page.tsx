@@ -11,7 +11,7 @@ import { useWords } from '../../components/use-words';
 import { Pager, pageCount, pageParam, usePageHref } from '../catalogue/pager';
 import { platformWords } from './platform.words';
 
-const TARGETS = ['settlement', 'company', 'afterSale', 'land', 'certificate'];
+const TARGETS = ['settlement', 'company', 'afterSale', 'land', 'certificate', 'product'];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = loaderDeps(context);
@@ -61,7 +61,7 @@ export function Component() {
             {page.list.map((e) => (
               <tr key={e.id} data-audit={e.action}>
                 <td><When at={e.createdAt} /></td>
-                <td>{e.operatorName} (#{e.operatorId})</td>
+                <td>{e.operatorId === 0 ? w.system : <>{e.operatorName} (#{e.operatorId})</>}</td>
                 <td>{e.actionLabel}{e.note ? <><br /><span className="muted">{e.note}</span></> : null}</td>
                 <td>{e.targetType} #{e.targetId}</td>
                 <td><pre className="console-json">{e.before}</pre></td>

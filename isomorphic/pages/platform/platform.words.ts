@@ -61,6 +61,7 @@ export const platformWords = {
   after: { zh: '操作后', en: 'After' },
   time: { zh: '时间', en: 'Time' },
   targetId: { zh: '对象 ID', en: 'Target id' },
+  system: { zh: '系统（抄款检测）', en: 'System (copy check)' },
   filter: { zh: '筛选', en: 'Filter' },
   working: { zh: '处理中…', en: 'Working…' },
   landsHint: { zh: '平台接受卖家入驻的花边产业带。关闭的产业带不再出现在入驻申请中，已入驻的公司不受影响。', en: 'The lace-industry areas where the platform accepts sellers. A closed area leaves the settlement form; companies already settled there keep their shops.' },

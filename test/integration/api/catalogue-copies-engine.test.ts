@@ -10,7 +10,10 @@ import { buildApiApp } from '../../../api/app';
 import { createStorageDriver } from '../../../api/modules/file/create-storage';
 import { insertCompany } from '../../../api/modules/company/company.queries';
 import { designFor, renderLaceJpeg } from '../../../api/db/seed/lace-image';
-import { indexProduct, similarProducts } from '../../../api/modules/search/index-product';
+import { photoIndexSettled, similarProducts } from '../../../api/modules/search/index-product';
+import { ImageIndexService } from '../../../api/modules/search/image-index.service';
+import { imageSearchSettings } from '../../../api/modules/search/image-search.settings';
+import type { ViewName } from '../../../api/modules/search/engine/views';
 import { checkPatternCopies } from '../../../api/modules/catalogue/copy.service';
 import { createTestDb, dialects } from '../../helpers/db';
 import { createLaceCatalogue } from '../../helpers/lace-catalogue';
@@ -45,10 +48,22 @@ for (const { dialect, skip } of await dialects()) {
     // The first company's own near-duplicate of its product: never a copy.
     const sibling = await add((await db.selectFrom('product').select('company_id').where('id', '=', originals[0].id).executeTakeFirstOrThrow()).company_id, 'SIB-1', originals[0].picture);
 
-    const deps = { config, db: testDb.db, storage, imageSearch: { refreshMs: 0, pgvector: 'off' as const } };
+    // Indexed first, as the import command does in its own process; the api then checks every product at
+    // its start, in id order (catalogue-copies-paths.test.ts follows each indexing path).
+    // Four views a picture (the quarter turns among them) keep the test within its time on a busy machine.
+    const settings = { refreshMs: 0, pgvector: 'off' as const, indexOnStart: false, catalogueViews: ['full', 'rot90', 'rot270', 'centre50'] as ViewName[] };
+    const importer = new ImageIndexService(db, dialect, storage, imageSearchSettings(testDb.dir, settings), { info() {}, warn() {}, error() {} });
+    for (const id of [...originals.map((p) => p.id), copy, different, sibling]) t.ok((await importer.indexProduct(id)) > 0, `product ${id} indexed`);
+    await importer.stop();
+    const deps = { config, db: testDb.db, storage, imageSearch: settings };
     const app = await buildApiApp({ deps });
     t.teardown(() => app.close());
-    for (const id of [...originals.map((p) => p.id), copy, different, sibling]) t.ok((await indexProduct(id, db))! > 0, `product ${id} indexed`);
+    await app.ready();
+    await photoIndexSettled(db);
+    const checked = await db.selectFrom('platform_audit').select(['target_id', 'after']).where('action', '=', 'copy.flag').orderBy('id').execute();
+    t.same(checked.map((r) => [r.target_id, (JSON.parse(r.after) as { other: number }).other]), [[copy, originals[0].id], [sibling, copy]],
+      "at start the api flagged the copy against the first company's original, and that company's identical product listed after the copy against the copy (the later of a pair is the copy); nothing else");
+    t.ok(checked.every((r) => (JSON.parse(r.after) as { structure: number }).structure >= config.patternCopy.structure), 'their structures agree');
 
     const similar = (id: number) => similarProducts(db, id);
     const threshold = config.patternCopy.similarity;
@@ -59,6 +74,6 @@ for (const { dialect, skip } of await dialects()) {
     t.equal(await checkPatternCopies(db, different, similar, threshold), 0, 'a different design is not flagged');
     t.equal(await checkPatternCopies(db, sibling, similar, threshold), 1, 'the same picture in its own company: flagged only against the other company\'s copy');
     const flags = await db.selectFrom('product_copy_flag').select(['product_id', 'other_product_id']).orderBy('id').execute();
-    t.same(flags.map((f) => [f.product_id, f.other_product_id]).sort(), [[copy, originals[0].id], [copy, sibling]].sort(), 'the pair seen from the sibling is not flagged twice');
+    t.same(flags.map((f) => [f.product_id, f.other_product_id]).sort(), [[copy, originals[0].id], [sibling, copy]].sort(), 'each pair flagged once, whichever side is checked');
   });
 }

@@ -11,6 +11,7 @@ import { CatalogueSellerCodes } from '../../../isomorphic/domain/catalogue-selle
 import { CopyFlagStatus } from '../../../isomorphic/domain/catalogue-seller';
 import type { CopyFlag, PlatformProduct, ProductInput, SellerProductDetail, SellerProductPage } from '../../../isomorphic/contracts/catalogue-seller';
 import type { Page } from '../../../isomorphic/contracts/common';
+import type { AuditEntry } from '../../../isomorphic/contracts/settlement';
 import { checkPatternCopies } from '../../../api/modules/catalogue/copy.service';
 import { loadConfig } from '../../../config/index';
 import { dialects } from '../../helpers/db';
@@ -60,7 +61,7 @@ for (const { dialect, skip } of await dialects()) {
       t.same((await seller(original, alice.token)).similarTo, [], 'the earlier product is not flagged to its seller');
       t.equal(await checkPatternCopies(m.db, original, engine({ [copy]: 0.95 }), 0.9), 1, 'the same pair seen from the other side');
       t.equal((await flags()).length, 1, 'is not flagged twice');
-      t.equal(await checkPatternCopies(m.db, copy, async () => null, 0.9), 0, 'photo search not running: nothing changes');
+      t.equal(await checkPatternCopies(m.db, copy, async () => null, 0.9), null, 'photo search not running: nothing known, nothing changes');
       t.equal((await flags()).length, 1);
     });
 
@@ -84,6 +85,10 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await m.post('/platform/copyFlag/decide', { id: f.id, action: 'dismiss', reason: ' ' }, m.operator.token)).body.code, CatalogueSellerCodes.COPY_REASON_REQUIRED);
       t.equal((await m.post('/platform/copyFlag/decide', { id: f.id, action: 'dismiss', reason: '花型不同，仅配色相近' }, m.operator.token)).body.code, 0);
       t.same(await flags(), [{ product_id: copy, other_product_id: original, status: CopyFlagStatus.DISMISSED, reason: '花型不同，仅配色相近' }]);
+      const log = (await m.post<Page<AuditEntry>>('/platform/audit/list', { targetType: 'product', targetId: copy }, m.operator.token)).body.data.list;
+      t.match(log.map((e) => [e.action, e.operatorId, e.note]), [['copy.dismiss', m.operator.id, '花型不同，仅配色相近'], ['copy.flag', 0, '']], "the platform's audit log: the flag (raised by the check) and the operator's dismissal with its reason, newest first");
+      t.match(JSON.parse(log[1].after), { flag: f.id, product: copy, other: original, similarity: 0.95, status: 'open' });
+      t.match(JSON.parse(log[0].after), { flag: f.id, status: 'dismissed', reason: '花型不同，仅配色相近' });
       t.equal((await m.post('/platform/copyFlag/decide', { id: f.id, action: 'takeDown', reason: '再次处理' }, m.operator.token)).body.code, CatalogueSellerCodes.COPY_FLAG_NOT_FOUND, 'decided once');
       t.same((await seller(copy, bob.token)).similarTo, [], 'the seller is no longer told');
       t.equal((await m.post<Page<CopyFlag>>('/platform/copyFlag/list', { status: 'dismissed' }, m.operator.token)).body.data.total, 1);
@@ -108,6 +113,9 @@ for (const { dialect, skip } of await dialects()) {
       t.equal((await seller(original, alice.token)).status, ProductStatus.ON_SALE, 'the original stays on sale');
       t.match((await flags()).find((x) => x.product_id === second), { status: CopyFlagStatus.TAKEN_DOWN, reason: '与他人花型相同' });
       t.equal(await checkPatternCopies(m.db, second, engine({ [original]: 0.99 }), 0.9), 0, 'a product off sale is not compared');
+      const log = (await m.post<Page<AuditEntry>>('/platform/audit/list', { targetType: 'product', targetId: second }, m.operator.token)).body.data.list;
+      t.match(log.map((e) => [e.action, e.operatorId]), [['copy.takeDown', m.operator.id], ['copy.flag', 0], ['copy.withdraw', 0], ['copy.flag', 0]], 'flagged, withdrawn, flagged again with the new pictures, taken down: each in the audit log');
+      t.equal(log[0].note, '与他人花型相同');
     });
 
     t.test("the operator's product desk: search by title, code or company, take down and restore", async (t) => {
@@ -123,6 +131,8 @@ for (const { dialect, skip } of await dialects()) {
       t.match((await list({ keyword: 'AL-002' })).body.data.list[0], { status: ProductStatus.TAKEN_DOWN, takedownReason: '图片侵权' });
       t.equal((await m.post('/platform/product/takeDown', { id: aliceOther, restore: true }, m.operator.token)).body.code, 0);
       t.match((await list({ keyword: 'AL-002' })).body.data.list[0], { status: ProductStatus.REMOVED, takedownReason: '' });
+      const log = (await m.post<Page<AuditEntry>>('/platform/audit/list', { targetType: 'product', targetId: aliceOther }, m.operator.token)).body.data.list;
+      t.match(log.map((e) => [e.action, e.operatorId, e.note]), [['product.restore', m.operator.id, ''], ['product.takeDown', m.operator.id, '图片侵权']], "the console's take-down and restore are in the audit log");
     });
   });
 }
