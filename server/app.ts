@@ -143,6 +143,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     routes: opts.routes ?? appRoutes,
     manifest,
     http: apiHttp.got,
+    apiCall: apiHttp.call,
     dictionary,
     metrics,
     publicUrl: config.web.publicUrl,

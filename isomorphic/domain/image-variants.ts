@@ -39,8 +39,7 @@ export function hasVariants(url: string): boolean {
 }
 
 /** The URL of one width and format of a picture (the URL itself when it has no variants). */
-export function variantUrl(url: string, width: ImageWidth, format: ImageFormat): string {
-  const kind = kindOf(url);
+export function variantUrl(url: string, width: ImageWidth, format: ImageFormat, kind: Kind = kindOf(url)): string {
   if (kind === 'local') return `${url}&w=${width}&f=${format}`;
   if (kind === 'oss') return url.replace(OSS_PROCESS_MARK, `x-oss-process=image/resize,w_${width}/format,${format === 'jpeg' ? 'jpg' : format}`);
   return url;
@@ -48,7 +47,8 @@ export function variantUrl(url: string, width: ImageWidth, format: ImageFormat):
 
 /** A `srcset` of every width in one format, e.g. "…&w=240&f=avif 240w, …&w=480&f=avif 480w, …". */
 export function srcSetOf(url: string, format: ImageFormat, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string {
-  return widths.map((w) => `${variantUrl(url, w, format)} ${w}w`).join(', ');
+  const kind = kindOf(url); // once, not once a width (a card has a dozen of them)
+  return widths.map((w) => `${variantUrl(url, w, format, kind)} ${w}w`).join(', ');
 }
 
 /** The width a picture shown at most `cssPx` wide needs on a 2× screen, for the `<img src>` fallback. */

@@ -1,5 +1,5 @@
 // The dictionary tree (SPEC §3): fetched once per web process, handed to each page, grouped by typeKey.
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import type { DictGroup } from '../contracts/common';
 import { startupAcceptance } from '../domain/catalogue';
 import type { Lang } from '../domain/format';
@@ -10,7 +10,9 @@ export class DictionaryStore {
 
   constructor(groups: DictGroup[] = []) {
     this.groups = withLocalGroups(groups);
-    makeAutoObservable(this);
+    // The tree is replaced whole or not at all: a reference, not a deep observable copy of every entry
+    // (made for every page rendered on the server).
+    makeAutoObservable(this, { groups: observableRef });
   }
 
   get loaded(): boolean {

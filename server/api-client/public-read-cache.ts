@@ -18,4 +18,9 @@ export class PublicReadCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
+
+  /** Forgets every read (the catalogue changed: a page rendered now must not show what was read before). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,13 +1,13 @@
 // The ApiClient of one page request on the server: calls the api directly, as the visitor (token,
 // language, request id), timing each call for the upstream histogram.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Got } from 'got';
 import type { ApiClient, Query } from '../../isomorphic/api-client/client';
 import { toSearch } from '../../isomorphic/api-client/client';
 import { ApiUnavailableError, isEnvelope } from '../../isomorphic/api-client/results';
 import type { Envelope } from '../../isomorphic/domain/codes';
 import type { WebMetrics } from '../metrics';
 import type { PublicReadCache } from './public-read-cache';
+import type { ApiCall } from './api-http';
 
 export interface ServerApiVisitor {
   token?: string;
@@ -16,7 +16,7 @@ export interface ServerApiVisitor {
   forwardedFor?: string;
 }
 
-export function createServerApiClient(http: Got, visitor: ServerApiVisitor, deps: { log: FastifyBaseLogger; metrics: WebMetrics; cache?: PublicReadCache }): ApiClient {
+export function createServerApiClient(http: ApiCall, visitor: ServerApiVisitor, deps: { log: FastifyBaseLogger; metrics: WebMetrics; cache?: PublicReadCache }): ApiClient {
   const headers: Record<string, string> = { 'x-request-id': visitor.requestId, 'x-lang': visitor.lang };
   if (visitor.token) {
     headers['x-token'] = visitor.token;
@@ -29,7 +29,7 @@ export function createServerApiClient(http: Got, visitor: ServerApiVisitor, deps
     const started = process.hrtime.bigint();
     let status = 'error';
     try {
-      const response = await http(url, { method, headers, signal, ...(body === undefined ? {} : { json: body }) });
+      const response = await http(method, url, { headers, signal, body });
       status = String(response.statusCode);
       let payload: unknown;
       try {

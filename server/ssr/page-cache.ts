@@ -1,11 +1,13 @@
 // The rendered-page cache for anonymous visitors: pages whose route says `pageCache` (home, galleries),
 // answered 200, kept whole by path + query + language. An entry is fresh for `freshMs`; after that it is
 // still served, up to `staleMs` old, while one background render replaces it (stale-while-revalidate).
-// Every entry is dropped when the catalogue changes: the api's catalogue version is asked at most once
-// per `versionCheckMs` (the guest whose request falls due waits for that one call). A cached body carries no per-response
+// Every entry is dropped when the catalogue changes: the api's catalogue version is asked in the
+// background every half `versionCheckMs` while guests come, and a guest waits for that call only when the
+// last answer is older than `versionCheckMs` (after a quiet spell). A cached body carries no per-response
 // nonce, so its Content-Security-Policy allows its inline scripts by their SHA-256 hashes instead.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import type { Got } from 'got';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Envelope } from '../../isomorphic/domain/codes';
@@ -20,6 +22,8 @@ export interface CachedPage {
   /** compressed copies, made on first demand */
   br?: Buffer;
   gzip?: Buffer;
+  /** its Content-Security-Policy header, made on first demand */
+  csp?: string;
 }
 
 export interface PageCacheOptions {
@@ -56,19 +60,49 @@ function accepted(header: string | undefined): Set<string> {
   return out;
 }
 
+/** Brotli for pages: quality 5, a window of 256 KB (pages are smaller) instead of 4 MB to set up per page. */
+const brotliParams = (size: number) => ({
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+});
+const GZIP_LEVEL = 6;
+/** Below this a page goes out as it is. */
+const COMPRESS_FROM = 1024;
+
+/** The encoding a page goes out in for an Accept-Encoding header: br, else gzip, else none. */
+function pageEncoding(body: Buffer, acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (body.length < COMPRESS_FROM) return undefined;
+  const ok = accepted(acceptEncoding);
+  return ok.has('br') ? 'br' : ok.has('gzip') ? 'gzip' : undefined;
+}
+
 /** The body of a page for an Accept-Encoding, compressed once and kept with the entry. */
 export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (page.body.length < 1024) return { body: page.body };
-  const ok = accepted(acceptEncoding);
-  if (ok.has('br')) {
-    page.br ??= zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return { body: page.br, encoding: 'br' };
+  const encoding = pageEncoding(page.body, acceptEncoding);
+  if (encoding === 'br') {
+    page.br ??= zlib.brotliCompressSync(page.body, { params: brotliParams(page.body.length) });
+    return { body: page.br, encoding };
   }
-  if (ok.has('gzip')) {
-    page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
-    return { body: page.gzip, encoding: 'gzip' };
+  if (encoding === 'gzip') {
+    page.gzip ??= zlib.gzipSync(page.body, { level: GZIP_LEVEL });
+    return { body: page.gzip, encoding };
   }
   return { body: page.body };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page rendered for one request, compressed in one call on libuv's threads (not through a compression
+ * stream flushed at every chunk, whose set-up and flushes had cost more than rendering the page).
+ */
+export async function compressedPage(body: Buffer, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+  const encoding = pageEncoding(body, acceptEncoding);
+  if (encoding === 'br') return { body: await brotli(body, { params: brotliParams(body.length) }), encoding };
+  if (encoding === 'gzip') return { body: await gzip(body, { level: GZIP_LEVEL }), encoding };
+  return { body };
 }
 
 export class PageCache {
@@ -145,7 +179,8 @@ export class PageCache {
  */
 export class CatalogueVersionWatch {
   private version: string | undefined;
-  private checkedAt = 0;
+  /** when the last finished check started: what the cache knows is true as of then */
+  private verifiedAt = Number.NEGATIVE_INFINITY;
   private pending: Promise<void> | undefined;
 
   constructor(
@@ -159,13 +194,19 @@ export class CatalogueVersionWatch {
     return this.version !== undefined;
   }
 
-  /** Starts a check when the last one is older than checkMs; resolves when that check is done. */
+  /**
+   * Resolves when what the cache holds is known to be at most `checkMs` old. Past half that age a check
+   * starts in the background, so that under steady traffic no guest waits for it; past the whole age
+   * (after a quiet spell) the guest waits for the check, so that nobody, a crawler included, is served a
+   * page from before a change that happened more than `checkMs` ago.
+   */
   poke(now = Date.now()): Promise<void> {
-    if (this.pending) return this.pending;
-    if (now - this.checkedAt < this.checkMs) return Promise.resolve();
-    this.checkedAt = now;
-    this.pending = this.fetch().finally(() => { this.pending = undefined; });
-    return this.pending;
+    const age = now - this.verifiedAt;
+    if (age < this.checkMs / 2) return Promise.resolve();
+    if (!this.pending) {
+      this.pending = this.fetch().then(() => { this.verifiedAt = now; }).finally(() => { this.pending = undefined; });
+    }
+    return age < this.checkMs ? Promise.resolve() : this.pending;
   }
 
   private async fetch(): Promise<void> {

@@ -1,11 +1,13 @@
 // Server rendering of every page: React Router's static handler (created once) runs the guards and
-// loaders of the URL with a per-request context, then React streams the document. Redirects pass
-// through as they are; the status is the router's (404 unknown path, 410 removed product, …).
+// loaders of the URL with a per-request context, then React renders the document, which goes out whole
+// (nothing suspends on the server). Redirects pass through as they are; the status is the router's (404
+// unknown path, 410 removed product, …).
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Got } from 'got';
-import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import type { ApiCall } from '../api-client/api-http';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { dataStrategy } from '../../isomorphic/data-strategy';
@@ -26,9 +28,8 @@ import { PublicReadCache } from '../api-client/public-read-cache';
 import type { DictionaryCache } from '../dictionary-cache';
 import type { WebMetrics } from '../metrics';
 import { visitorOf, type Visitor } from '../visitor';
-import { CatalogueVersionWatch, encodedBody, makeCachedPage, PageCache, type CachedPage } from './page-cache';
+import { CatalogueVersionWatch, compressedPage, encodedBody, makeCachedPage, PageCache, type CachedPage } from './page-cache';
 import { assetsFor, type ClientManifest } from './manifest';
-import { isCrawler } from './bots';
 import { toFetchRequest } from './fetch-request';
 import { clearSessionCookies, setCompanyCookie, setUserCookie } from '../session-cookies';
 import type { SessionInfo } from '../../isomorphic/contracts/account';
@@ -46,6 +47,8 @@ export interface RendererOptions {
   routes: RouteObject[];
   manifest: ClientManifest | null;
   http: Got;
+  /** how page loaders call the api (server/api-client/api-http.ts) */
+  apiCall: ApiCall;
   dictionary: DictionaryCache;
   metrics: WebMetrics;
   publicUrl: string;
@@ -95,7 +98,7 @@ export function createRenderer(opts: RendererOptions) {
   const publicReads = opts.publicReadCacheMs > 0 ? new PublicReadCache(opts.publicReadCacheMs) : undefined;
   const pageCache = opts.pageCache && opts.pageCache.freshMs > 0 ? new PageCache(opts.pageCache) : undefined;
   const versions = pageCache && opts.log
-    ? new CatalogueVersionWatch(opts.http, opts.pageCache?.versionCheckMs ?? 1000, () => pageCache.clear(), opts.log)
+    ? new CatalogueVersionWatch(opts.http, opts.pageCache?.versionCheckMs ?? 1000, () => { pageCache.clear(); publicReads?.clear(); }, opts.log)
     : undefined;
 
   /** Guards and loaders of a URL for a visitor: the router's context (or a whole Response) and the stores. */
@@ -106,7 +109,7 @@ export function createRenderer(opts: RendererOptions) {
       settings: { passwordAesKey: opts.passwordAesKey },
       timeZone: visitor.zone,
     });
-    const api = createServerApiClient(opts.http, { token: visitor.token, lang: visitor.lang, requestId: ctx.requestId, forwardedFor: ctx.ip }, { log: ctx.log, metrics: opts.metrics, cache: publicReads });
+    const api = createServerApiClient(opts.apiCall, { token: visitor.token, lang: visitor.lang, requestId: ctx.requestId, forwardedFor: ctx.ip }, { log: ctx.log, metrics: opts.metrics, cache: publicReads });
     const deps = makeLoaderDeps({ api, stores, lang: () => visitor.lang, publicUrl: opts.publicUrl });
     // A manufacturer or trader not settled yet, by the display cookie: the operator may have approved them
     // since it was written. Ask the api once for this page, so the header offers the shop at once.
@@ -149,32 +152,49 @@ export function createRenderer(opts: RendererOptions) {
   const cacheable = (context: Context) => context.statusCode === 200 && !context.errors
     && context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.pageCache === true);
 
-  /** Renders a page whole, for the cache. */
-  function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
-    const { element, bootstrapScriptContent } = page(context, stores, lang);
+  /**
+   * Renders a document whole. Nothing suspends on the server (the loaders ran before, lazy routes are
+   * loaded first), so the shell is the whole page: it goes out in one piece, compressed in one call
+   * (compressedPage) instead of through a compression stream flushed at every chunk React writes, which
+   * had cost more than the render. Rejects when the shell cannot render; aborts on `signal`.
+   */
+  function renderDocument(element: ReturnType<typeof page>['element'], scripts: { bootstrapScriptContent: string; nonce?: string }, log: FastifyBaseLogger, signal?: AbortSignal): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       const sink = new Writable({
         write(chunk: Buffer | string, _encoding, done) { chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)); done(); },
-        final(done) { resolve(makeCachedPage(context.statusCode, Buffer.concat(chunks).toString('utf8'))); done(); },
+        writev(parts, done) { for (const { chunk } of parts) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string)); done(); },
+        final(done) { resolve(Buffer.concat(chunks)); done(); },
       });
-      const timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+      const abort = (reason: string) => stream.abort(new Error(reason));
+      const timeout = setTimeout(() => abort('render timed out'), RENDER_TIMEOUT_MS);
       timeout.unref();
-      sink.once('finish', () => clearTimeout(timeout));
+      const gone = () => abort('client went away');
+      const done = () => { clearTimeout(timeout); signal?.removeEventListener('abort', gone); };
+      sink.once('finish', done);
       const stream = renderToPipeableStream(element, {
-        bootstrapScriptContent,
+        ...scripts,
         onAllReady() { stream.pipe(sink); },
-        onShellError(error) { clearTimeout(timeout); reject(error instanceof Error ? error : new Error(String(error))); },
-        onError(error) { log.error({ err: error }, 'page render error'); },
+        onShellError(error) { done(); reject(error instanceof Error ? error : new Error(String(error))); },
+        onError(error) { if (!signal?.aborted) log.error({ err: error }, 'page render error'); },
       });
+      if (signal?.aborted) gone();
+      else signal?.addEventListener('abort', gone, { once: true });
     });
+  }
+
+  /** Renders a page whole, for the cache. */
+  async function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
+    const { element, bootstrapScriptContent } = page(context, stores, lang);
+    const html = await renderDocument(element, { bootstrapScriptContent }, log);
+    return makeCachedPage(context.statusCode, html.toString('utf8'));
   }
 
   /** Sends a cached page: 304 when the visitor has it, else its body in the encoding asked for. */
   function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedPage, outcome: 'hit' | 'stale' | 'miss'): FastifyReply {
     reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy({ hashes: cached.scriptHashes }, opts.amap, opts.uploadOrigins))
+      .header('content-security-policy', cached.csp ??= contentSecurityPolicy({ hashes: cached.scriptHashes }, opts.amap, opts.uploadOrigins))
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .header('etag', cached.etag)
@@ -211,7 +231,8 @@ export function createRenderer(opts: RendererOptions) {
     // Per language and time zone: a guest's cached page shows times as the guest would.
     const cacheKey = pageCache && versions && guest ? `${visitor.lang} ${visitor.zone ?? ''} ${request.url}` : undefined;
     if (cacheKey && pageCache && versions) {
-      // At most once a second a guest waits for the api's catalogue version (a change empties the cache).
+      // The api's catalogue version (a change empties the cache): a guest waits for it only when the last
+      // answer is older than a second.
       await versions.poke();
       const hit = versions.known ? pageCache.get(cacheKey) : undefined;
       if (hit) {
@@ -267,64 +288,25 @@ export function createRenderer(opts: RendererOptions) {
 
     const nonce = randomBytes(16).toString('base64');
     const { element, bootstrapScriptContent } = page(context, stores, visitor.lang, nonce);
-    const crawler = isCrawler(request.headers['user-agent']);
     const status = context.statusCode;
-
-    await new Promise<void>((resolve) => {
-      let settled = false;
-      let ready = false;
-      // Filled once renderToPipeableStream returns; its callbacks may only pipe after that.
-      const rendering: { stream?: PipeableStream } = {};
-      const body = new PassThrough();
-      const send = () => {
-        const stream = rendering.stream;
-        if (settled || !ready || !stream) return;
-        settled = true;
-        reply
-          .code(status)
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('content-security-policy', contentSecurityPolicy({ nonce }, opts.amap, opts.uploadOrigins))
-          .header('cache-control', 'private, no-cache')
-          .header('vary', 'Cookie, Accept-Language');
-        stream.pipe(body);
-        void reply.send(body);
-        resolve();
-      };
-      body.once('end', () => {
-        opts.metrics.ssrDuration.observe({ route: pageId, status_code: String(status) }, Number(process.hrtime.bigint() - started) / 1e9);
-      });
-      rendering.stream = renderToPipeableStream(element, {
-        nonce,
-        bootstrapScriptContent,
-        onShellReady() {
-          if (crawler) return;
-          ready = true;
-          send();
-        },
-        onAllReady() {
-          ready = true;
-          send();
-        },
-        onShellError(error) {
-          request.log.error({ err: error }, 'page shell failed to render');
-          if (settled) return;
-          settled = true;
-          void reply.code(500).header('content-type', 'text/html; charset=utf-8').send(shellErrorHtml(visitor.lang));
-          resolve();
-        },
-        onError(error) {
-          if (!controller.signal.aborted) request.log.error({ err: error }, 'page render error');
-        },
-      });
-      send();
-      const abort = (reason: string) => rendering.stream?.abort(new Error(reason));
-      const timeout = setTimeout(() => abort('render timed out'), RENDER_TIMEOUT_MS);
-      timeout.unref();
-      body.once('close', () => clearTimeout(timeout));
-      if (controller.signal.aborted) abort('client went away');
-      else controller.signal.addEventListener('abort', () => abort('client went away'), { once: true });
-    });
-    return reply;
+    let html: Buffer;
+    try {
+      html = await renderDocument(element, { nonce, bootstrapScriptContent }, request.log, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return reply.code(499).send();
+      request.log.error({ err: error }, 'page shell failed to render');
+      return reply.code(500).header('content-type', 'text/html; charset=utf-8').send(shellErrorHtml(visitor.lang));
+    }
+    const { body, encoding } = await compressedPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    opts.metrics.ssrDuration.observe({ route: pageId, status_code: String(status) }, Number(process.hrtime.bigint() - started) / 1e9);
+    return reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', contentSecurityPolicy({ nonce }, opts.amap, opts.uploadOrigins))
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .send(body);
   };
 }
 

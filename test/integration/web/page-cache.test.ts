@@ -116,3 +116,19 @@ t.test('a catalogue change shows within a second; an old page is served once mor
   }
   t.equal(refreshed, 'hit', 'the background render replaced it');
 });
+
+t.test('the loaders\' read cache does not hide a catalogue change from the page rendered after it', async (t) => {
+  // Reads kept for a minute: without the cache emptying them with the pages, the page rendered after the
+  // change would show the price and title read before it.
+  const reads = await buildTestWeb(api.url, { env: { PAGE_CACHE_MS: '60000', PAGE_CACHE_STALE_MS: '60000', PUBLIC_READ_CACHE_MS: '60000' } });
+  t.teardown(() => reads.close());
+  const page = () => reads.inject({ method: 'GET', url: '/', headers: zh });
+  t.equal((await page()).statusCode, 200);
+  const list = await api.app.inject({ method: 'GET', url: '/product/listLSKHomeProduct?pageNum=1&pageSize=1' });
+  const newest = (list.json() as { data: { list: Array<{ id: number }> } }).data.list[0].id;
+  await updateProduct({ db: api.db.db, dialect: api.db.dialect }, newest, { title: '读缓存测试花型' });
+  await sleep(1100);
+  const after = await page();
+  t.equal(after.headers['x-page-cache'], 'miss', 'the change emptied the page cache');
+  t.match(after.body, /读缓存测试花型/, 'and the reads it was rendered from');
+});
