@@ -3,7 +3,7 @@
 // shows it. Apart from Price so that only the cart, checkout and order pages load the conversions.
 import { formatPrice } from '../domain/format';
 import { unitLabels } from '../domain/catalogue';
-import { displayedLine } from '../domain/units';
+import { displayedLine, displayedQuantityParts } from '../domain/units';
 import { Price } from './price';
 import { useLang } from './use-lang';
 
@@ -18,4 +18,14 @@ export function LinePrice({ cents, unit, displayUnit, gramsPerMetre }: { cents: 
       <span className="line-price__own muted" data-own-price>({`¥${formatPrice(cents, lang)}/${unitLabels[unit]?.[lang] ?? ''}`})</span>
     </span>
   );
+}
+
+/**
+ * A line's quantity in the buyer's unit (displayedQuantityText), its note of the unit it is priced in kept
+ * whole: in a narrow column the note goes under the quantity instead of breaking inside it (390 px).
+ */
+export function LineQuantity({ num, unit, buyType, displayUnit, gramsPerMetre }: { num: number; unit: number; buyType: number; displayUnit: number | null; gramsPerMetre: number | null }) {
+  const lang = useLang();
+  const p = displayedQuantityParts(num, unit, buyType, displayUnit, gramsPerMetre, lang);
+  return <>{p.shown}{p.note ? <>{p.gap}<span className="line-quantity__note">{p.note}</span></> : null}</>;
 }

@@ -84,10 +84,16 @@ export function unitName(n: number, unit: number, lang: 'zh' | 'en'): string {
  * "1,312.3 yards (priced as 1,200 metres)"); in the product's own unit, as lineQuantityText says it.
  */
 export function displayedQuantityText(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): string {
+  const p = displayedQuantityParts(num, unit, buyType, display, gramsPerMetre, lang);
+  return p.note ? `${p.shown}${p.gap}${p.note}` : p.shown;
+}
+
+/** displayedQuantityText in its parts: the quantity shown, and the note of the unit it is priced in (null in the product's own unit), with the gap between them. */
+export function displayedQuantityParts(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): { shown: string; gap: string; note: string | null } {
   const d = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, null, unit, display, gramsPerMetre);
-  if (!d || d.own) return lineQuantityText(num, unit, buyType, lang);
+  if (!d || d.own) return { shown: lineQuantityText(num, unit, buyType, lang), gap: '', note: null };
   const q = roundQuantity(d.quantity);
   const shown = `${q.toLocaleString('en-US')} ${unitName(q, d.unit, lang)}`;
   const own = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`;
-  return lang === 'zh' ? `${shown}（按 ${own}计价）` : `${shown} (priced as ${own})`;
+  return lang === 'zh' ? { shown, gap: '', note: `（按 ${own}计价）` } : { shown, gap: ' ', note: `(priced as ${own})` };
 }

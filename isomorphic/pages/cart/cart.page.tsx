@@ -10,14 +10,13 @@ import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
 import { buyTypes, OrderLimits } from '../../domain/order';
 import { commaOf, colonOf, formatPrice } from '../../domain/format';
-import { displayedQuantityText } from '../../domain/units';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
 import { useApiAction } from '../../components/use-api-action';
 import { LazyImage } from '../../components/lazy-image';
 import { Modal } from '../../components/modal';
-import { LinePrice } from '../../components/line-price';
+import { LinePrice, LineQuantity } from '../../components/line-price';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
@@ -158,7 +157,7 @@ const CartView = observer(function CartView({ buyType, groups, count }: Awaited<
                         </div>
                         <div className="cart-line__num">
                           <QuantityStepper value={l.buyNum} max={maxNum} disabled={busyLine === l.id || !l.available} label={`${w.quantity} ${title} ${colour}`} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={(n) => void setNum(l, n)} />
-                          {buyType !== BuyType.SAMPLE_CUT && l.displayUnit !== null && l.displayUnit !== l.unit ? <span className="muted" data-display-quantity>{displayedQuantityText(l.buyNum, l.unit, buyType, l.displayUnit, l.gramsPerMetre, lang)}</span> : null}
+                          {buyType !== BuyType.SAMPLE_CUT && l.displayUnit !== null && l.displayUnit !== l.unit ? <span className="muted" data-display-quantity><LineQuantity num={l.buyNum} unit={l.unit} buyType={buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span> : null}
                         </div>
                         <div className="cart-line__amount">
                           {buyType === BuyType.SAMPLE_CUT ? w.free : amount === null ? formatPrice(null, lang) : <span className="price">¥{formatPrice(amount, lang)}</span>}

@@ -15,8 +15,7 @@ import { AddressForm } from '../person/address-form';
 import type { CartGroup, OrderSummary, PlaceOrderInput } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
-import { displayedQuantityText } from '../../domain/units';
-import { LinePrice } from '../../components/line-price';
+import { LinePrice, LineQuantity } from '../../components/line-price';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
 import { commaOf, colonOf, formatPrice } from '../../domain/format';
 import { Codes } from '../../domain/codes';
@@ -201,7 +200,7 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
                       <span className="muted">{l.code} · <i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)}</span>
                     </span>
                     <span className="confirm-line__price">{buyType === BuyType.SAMPLE_CUT ? w.free : <LinePrice cents={l.price} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
-                    <span className="confirm-line__num" data-line-quantity>× {displayedQuantityText(l.buyNum, l.unit, buyType, l.displayUnit, l.gramsPerMetre, lang)}</span>
+                    <span className="confirm-line__num" data-line-quantity>× <LineQuantity num={l.buyNum} unit={l.unit} buyType={buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span>
                     <span className="confirm-line__amount">{buyType === BuyType.SAMPLE_CUT ? w.free : amount === null ? formatPrice(null, lang) : `¥${formatPrice(amount, lang)}`}</span>
                   </li>
                 );

@@ -5,8 +5,7 @@ import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } fr
 import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
-import { displayedQuantityText } from '../../domain/units';
-import { LinePrice } from '../../components/line-price';
+import { LinePrice, LineQuantity } from '../../components/line-price';
 import { Codes } from '../../domain/codes';
 import { colonOf, formatPrice, type Lang } from '../../domain/format';
 import { When } from '../../components/when';
@@ -99,7 +98,7 @@ export function Component() {
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
               </span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : <LinePrice cents={l.unitPrice} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity>{displayedQuantityText(l.num, l.unit, o.buyType, l.displayUnit, l.gramsPerMetre, lang)}</span></span>
+              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity><LineQuantity num={l.num} unit={l.unit} buyType={o.buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span></span>
               <span className="detail-line__cell"><span className="detail-line__key">{w.subtotal}</span>{sample ? w.free : l.amount === null ? w.pricePending : money(l.amount, lang)}</span>
             </li>
           ))}

@@ -6,8 +6,8 @@ import { useTranslation } from '../../i18n/react';
 import type { Page } from '../../contracts/common';
 import type { OrderStatCounts, OrderSummary } from '../../contracts/order';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
-import { displayedQuantityText } from '../../domain/units';
 import { colonOf, formatPrice, type Lang } from '../../domain/format';
+import { LineQuantity } from '../../components/line-price';
 import { When } from '../../components/when';
 import { ShippingFlag, statusGroupLabels, statusGroupsByKind, type BuyTypeCode, type StatusGroup } from '../../domain/order';
 import { loaderDeps } from '../../loader-context';
@@ -126,7 +126,7 @@ function OrderCard({ order: o, side, w, lang, onDone }: { order: OrderSummary; s
               <span className="order-line__title">{lineTitle(l, lang)}</span>
               <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
             </span>
-            <span className="order-line__num" data-line-quantity>× {displayedQuantityText(l.num, l.unit, o.buyType, l.displayUnit, l.gramsPerMetre, lang)}</span>
+            <span className="order-line__num" data-line-quantity>× <LineQuantity num={l.num} unit={l.unit} buyType={o.buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 // the shown quantity and unit price (priced by the api in the product's own unit), and the texts.
 import t from 'tap';
 import { BuyType, Unit } from '../../../../isomorphic/domain/catalogue';
-import { displayedLine, displayedQuantityText, displayFactor, displayUnitsOf, roundQuantity } from '../../../../isomorphic/domain/units';
+import { displayedLine, displayedQuantityParts, displayedQuantityText, displayFactor, displayUnitsOf, roundQuantity } from '../../../../isomorphic/domain/units';
 
 t.test('the units a product offers', async (t) => {
   t.same(displayUnitsOf(Unit.METRE, null), [Unit.METRE, Unit.YARD]);
@@ -36,6 +36,9 @@ t.test('the texts, both languages', async (t) => {
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'zh'), '1,312.3 码（按 1,200 米计价）');
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'en'), '1,312.3 yards (priced as 1,200 metres)');
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, Unit.KILO, 150, 'en'), '180 kilos (priced as 1,200 metres)');
+  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'zh'), { shown: '1,312.3 码', gap: '', note: '（按 1,200 米计价）' }, 'the parts the pages keep whole');
+  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'en'), { shown: '1,312.3 yards', gap: ' ', note: '(priced as 1,200 metres)' });
+  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, null, null, 'en').note, null, 'no note in the product\'s own unit');
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, null, null, 'zh'), '1,200 米（约 1,312.3 码）', "the product's own unit, as before");
   t.equal(displayedQuantityText(3, Unit.METRE, BuyType.SAMPLE_CUT, Unit.YARD, null, 'en'), '3', 'sample cuts are a count');
 });
