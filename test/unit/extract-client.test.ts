@@ -12,6 +12,10 @@ import { dot } from '../../api/modules/search/engine/types';
 import type { ViewName } from '../../api/modules/search/engine/views';
 
 const opts: ExtractorOptions = { modelDir: '', inputSize: 160, backend: 'wasm', weights: DEFAULT_WEIGHTS };
+/** The engine with the colour gate and the network on normalised luma (settings.networkInput 'luma'). */
+const gated: ExtractorOptions = { ...opts, weights: { ...DEFAULT_WEIGHTS, colourGate: 0.1 }, networkInput: 'luma' };
+/** Cosine: a query described without colour is not of unit length (fuse), by design. */
+const cos = (a: Float32Array, b: Float32Array) => dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
 const QUERY_VIEWS: ViewName[] = ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'];
 const CATALOGUE: ViewName[] = ['full', 'rot90', 'centre50', 'q25a', 'h50b'];
 
@@ -28,13 +32,28 @@ t.test('two threads describe a photo as one thread does', async (t) => {
   const b = await two.describe(photo, QUERY_VIEWS, 'query').promise;
   t.equal(a.length, 4, 'an all-lace photo: the first four views that apply');
   t.equal(b.length, a.length, 'the same number of views');
-  t.ok(a.every((v, i) => v.length === info.dim && Math.abs(dot(v, b[i]) - 1) < 1e-4), 'view by view the same descriptors, in order');
-  t.ok(dot(b[0], b[1]) < 0.9999, 'and they are different views');
+  t.ok(a.every((v, i) => v.length === info.dim && Math.abs(cos(v, b[i]) - 1) < 1e-4), 'view by view the same descriptors, in order');
+  t.ok(cos(b[0], b[1]) < 0.9999, 'and they are different views');
 
   const c = await one.describe(photo, CATALOGUE, 'index').promise;
   const d = await two.describe(photo, CATALOGUE, 'index').promise;
   t.equal(d.length, CATALOGUE.length, 'indexing: one vector a view');
   t.ok(c.every((v, i) => Math.abs(dot(v, d[i]) - 1) < 1e-4), 'indexing gives the same vectors too');
+});
+
+t.test('with the colour gate and the luma network, two threads describe a washed-out photo as one thread does', async (t) => {
+  // The cream lace reads below the gate: described without colour, so its vectors are longer than 1 (fuse).
+  const one = new ExtractClient(gated, { threads: 1 });
+  const two = new ExtractClient(gated, { threads: 2, indexThreads: 1 });
+  t.teardown(() => Promise.all([one.close(), two.close()]));
+  await two.start();
+  const photo = await decodeUpload(await renderLaceJpeg(designFor(31, 'medallion'), '#f5f0e6', 'full', 360, 300));
+  const a = await one.describe(photo, QUERY_VIEWS, 'query').promise;
+  const b = await two.describe(photo, QUERY_VIEWS, 'query').promise;
+  t.equal(b.length, a.length, 'the same number of views');
+  t.ok(a.every((v, i) => Math.abs(dot(v, b[i]) - dot(v, v)) < 1e-4 * dot(v, v)), 'view by view the same vectors, length included');
+  t.ok(dot(a[0], a[0]) > 1.01, 'described without colour: not of unit length');
+  t.ok(cos(b[0], b[1]) < 0.9999, 'and the views differ');
 });
 
 t.test('indexing keeps to its thread; a queued request can be withdrawn; closing fails what waits', async (t) => {

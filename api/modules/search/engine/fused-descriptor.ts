@@ -20,8 +20,10 @@ export interface FusionWeights {
 // 0.1 cost the hue-shifted photos a tenth of their right answers and 0.2 half, hue blurred or not. The
 // network alone already tells colourways apart.
 // The colour gate (e.g. 0.1: catalogue pictures of coloured lace read 0.15–0.5, photos under warm or cool
-// light with most colour gone mostly below 0.1, illumination.ts) is off by default: with it, a query's views
-// shared over two extraction threads did not describe as on one thread (extract-client.test.ts).
+// light with most colour gone mostly below 0.1, illumination.ts) is off by default, with the luma network
+// (image-search.settings.ts says why). Two extraction threads describe a gated query as one thread does
+// (extract-client.test.ts); its vectors are not of unit length by design (fuse), which an earlier version of
+// that test read as a disagreement.
 export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3 };
 
 // The colour histogram's layout (handcrafted.ts): hue bins × saturation bins, then the grey levels.
