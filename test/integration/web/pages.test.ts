@@ -109,6 +109,7 @@ t.test('a phone gets pictures sized for its box, the first screen without waitin
     // The scripts come after the first paint and the first screen's pictures (server/ssr/script-loader.ts).
     t.notMatch(res.body, /<script[^>]* src=|rel="modulepreload"/, 'no script or module is fetched with the page');
     const loader = /<script[^>]*>(window\.__LACE_STATE__=[\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    t.match(loader, "['pointerdown','touchstart','keydown','focusin'].forEach(function(t){d.addEventListener(t,go,", 'or at the first touch, click, key or focus');
     t.match(loader, /requestAnimationFrame\(function\(\)\{w\.setTimeout\(wait,0\)\}\);w\.setTimeout\(go,3000\)\}\)\(document,window,\["\/assets\/framework\.[0-9a-f]+\.js"[^\]]*\],"\/assets\/main\.[0-9a-f]+\.js"\);$/, 'the loader names the entry and its chunks, waits for the first screen, at most 3 s');
     t.match(res.body, /<head>.*<style>[^<]*\.product-grid[^<]*<\/style>.*<\/head>/s, 'the stylesheet is in the head');
     t.notMatch(res.body, /<link rel="stylesheet"/, 'no stylesheet request holds the first paint');
