@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: child services from the built bundle, autocannon runs, the report file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -39,6 +40,22 @@ export async function measure(name: string, url: string, opts: { connections?: n
   await autocannon({ url, connections: opts.connections ?? 10, duration: 2, headers: opts.headers });
   const r = await autocannon({ url, connections: opts.connections ?? 10, duration: opts.duration ?? 10, headers: opts.headers });
   return { name, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/**
+ * One keep-alive GET timed from the call to the answer's last byte (performance.now, sub-millisecond):
+ * the milliseconds when the answer is a 200, undefined for any other status or an error (the fixed-rate
+ * loops count those as errors).
+ */
+export function timedGet(url: string, agent: http.Agent, headers?: Record<string, string>): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    http.get(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : undefined));
+      res.on('error', () => resolve(undefined));
+    }).on('error', () => resolve(undefined));
+  });
 }
 
 export function machine(): string {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { fmt, machine, startService, type Service } from './lib';
+import { fmt, machine, startService, timedGet, type Service } from './lib';
 
 export interface ProxyBenchOptions {
   serverBundle: string;
@@ -71,17 +71,11 @@ async function fixedRate(way: Way, perSecond: number, seconds: number, headers: 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const times: number[] = [];
   let errors = 0;
-  const one = () => new Promise<void>((resolve) => {
-    const t0 = performance.now();
-    http.get(way.url, { agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode === 200) times.push(performance.now() - t0);
-        else errors++;
-        resolve();
-      });
-    }).on('error', () => { errors++; resolve(); });
-  });
+  const one = async () => {
+    const ms = await timedGet(way.url, agent, headers);
+    if (ms === undefined) errors++;
+    else times.push(ms);
+  };
   // A short warm-up so the pool's connections exist before the measured requests.
   await Promise.all(Array.from({ length: 8 }, one));
   times.length = 0;

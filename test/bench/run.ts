@@ -21,7 +21,7 @@ import { assetsFor, readManifest } from '../../server/ssr/manifest';
 import { openDatabase } from '../../api/db/database';
 import { createSession } from '../../api/modules/account/session';
 import { Limits } from '../../isomorphic/domain/limits';
-import { fmt, machine, root, startService, writeSection, type Service } from './lib';
+import { fmt, machine, root, startService, timedGet, writeSection, type Service } from './lib';
 import { runSearchBench } from './search';
 import { runProxyBench } from './proxy';
 import { NEXT_VERSION, prepareNext, startNext } from './nextjs';
@@ -91,17 +91,11 @@ async function fixedRate(url: string, perSecond: number, seconds: number): Promi
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const times: number[] = [];
   let errors = 0;
-  const one = () => new Promise<void>((resolve) => {
-    const t0 = performance.now();
-    http.get(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode === 200) times.push(performance.now() - t0);
-        else errors++;
-        resolve();
-      });
-    }).on('error', () => { errors++; resolve(); });
-  });
+  const one = async () => {
+    const ms = await timedGet(url, agent);
+    if (ms === undefined) errors++;
+    else times.push(ms);
+  };
   const pending: Array<Promise<void>> = [];
   const start = performance.now();
   for (let i = 0; i < perSecond * seconds; i++) {
