@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { loadConfig } from '../../../config/index';
 import { buildApiApp } from '../../../api/app';
 import { createStorageDriver } from '../../../api/modules/file/create-storage';
-import { insertCompany } from '../../../api/modules/company/company.queries';
 import { designFor, renderLaceJpeg } from '../../../api/db/seed/lace-image';
 import { photoIndexSettled, similarProducts } from '../../../api/modules/search/index-product';
 import { ImageIndexService } from '../../../api/modules/search/image-index.service';
@@ -16,7 +15,7 @@ import { imageSearchSettings } from '../../../api/modules/search/image-search.se
 import type { ViewName } from '../../../api/modules/search/engine/views';
 import { checkPatternCopies } from '../../../api/modules/catalogue/copy.service';
 import { createTestDb, dialects } from '../../helpers/db';
-import { createLaceCatalogue } from '../../helpers/lace-catalogue';
+import { addPicturedProduct, createLaceCatalogue, insertTestCompany } from '../../helpers/lace-catalogue';
 
 for (const { dialect, skip } of await dialects()) {
   t.test(`pattern-copy detection with the engine (${dialect})`, { skip }, async (t) => {
@@ -26,22 +25,8 @@ for (const { dialect, skip } of await dialects()) {
     const storage = createStorageDriver(config);
     const db = testDb.db.db;
     const originals = await createLaceCatalogue(db, storage, 3);
-    const now = new Date().toISOString();
-    const other = await insertCompany(db, {
-      name: '另一家花边厂', name_en: 'Another Lace Works', abbreviation: '另一家', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
-      intro: '', intro_en: '', tel: '', province: '', city: '', address: '', lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null,
-      status: 1, created_at: now, updated_at: now,
-    });
-    const add = async (companyId: number, code: string, picture: Buffer) => {
-      const row = await db.insertInto('product').values({
-        company_id: companyId, kind: 1, code, title: code, title_en: code, pattern_type: 100010, shape: 200012, unit: 400010, price: 1000, width_cm: 120, status: 1, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const path = `product/${row.id}/1.jpg`;
-      await storage.put(path, picture, 'image/jpeg');
-      await db.updateTable('product').set({ cover_path: path }).where('id', '=', row.id).execute();
-      await db.insertInto('product_image').values({ product_id: row.id, path, width: 400, height: 400, sort: 1 }).execute();
-      return row.id;
-    };
+    const other = await insertTestCompany(db, { name: '另一家花边厂', name_en: 'Another Lace Works', abbreviation: '另一家' });
+    const add = async (companyId: number, code: string, picture: Buffer) => (await addPicturedProduct(db, storage, companyId, code, picture)).id;
     // A copy: the first company's picture turned a quarter and saved again at JPEG quality 70.
     const copy = await add(other, 'COPY-1', await sharp(originals[0].picture).rotate(90).jpeg({ quality: 70 }).toBuffer());
     const different = await add(other, 'OWN-1', await renderLaceJpeg(designFor(424_242, 'medallion'), '#1f3a93', 'full', 400, 400));

@@ -13,14 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../config/index';
 import { buildApiApp } from '../../../api/app';
 import { createStorageDriver } from '../../../api/modules/file/create-storage';
-import { insertCompany } from '../../../api/modules/company/company.queries';
 import { ImageIndexService } from '../../../api/modules/search/image-index.service';
 import { imageSearchSettings, type ImageSearchSettings } from '../../../api/modules/search/image-search.settings';
 import { photoIndexSettled } from '../../../api/modules/search/index-product';
 import { designFor, renderLaceJpeg } from '../../../api/db/seed/lace-image';
 import { importFolder } from '../../../scripts/import';
 import { createTestDb, dialects } from '../../helpers/db';
-import { createLaceCatalogue } from '../../helpers/lace-catalogue';
+import { addPicturedProduct, createLaceCatalogue, insertTestCompany } from '../../helpers/lace-catalogue';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -32,23 +31,9 @@ for (const { dialect, skip } of await dialects()) {
     const storage = createStorageDriver(config);
     const db = testDb.db.db;
     const originals = await createLaceCatalogue(db, storage, 3);
-    const now = new Date().toISOString();
-    const other = await insertCompany(db, {
-      name: '另一家花边厂', name_en: 'Another Lace Works', abbreviation: '另一家', kind: 1, logo_path: '', banner_path: '', main_business: '花边', main_business_en: 'lace',
-      intro: '', intro_en: '', tel: '', province: '', city: '', address: '', lat: null, lng: null, established_at: null, staff_count: null, workshop_area: null,
-      status: 1, created_at: now, updated_at: now,
-    });
+    const other = await insertTestCompany(db, { name: '另一家花边厂', name_en: 'Another Lace Works', abbreviation: '另一家' });
     // As the seed writes products: rows and stored pictures, no photo indexing.
-    const add = async (code: string, picture: Buffer) => {
-      const row = await db.insertInto('product').values({
-        company_id: other, kind: 1, code, title: code, title_en: code, pattern_type: 100010, shape: 200012, unit: 400010, price: 1000, width_cm: 120, status: 1, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const p = `product/${row.id}/1.jpg`;
-      await storage.put(p, picture, 'image/jpeg');
-      await db.updateTable('product').set({ cover_path: p }).where('id', '=', row.id).execute();
-      await db.insertInto('product_image').values({ product_id: row.id, path: p, width: 400, height: 400, sort: 1 }).execute();
-      return row.id;
-    };
+    const add = async (code: string, picture: Buffer) => (await addPicturedProduct(db, storage, other, code, picture)).id;
     // A copy: the first company's picture turned a quarter and saved again at JPEG quality 70.
     const copy = await add('COPY-1', await sharp(originals[0].picture).rotate(90).jpeg({ quality: 70 }).toBuffer());
     const distinct = await add('OWN-1', await renderLaceJpeg(designFor(424_242, 'medallion'), '#1f3a93', 'full', 400, 400));
