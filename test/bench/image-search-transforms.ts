@@ -66,7 +66,7 @@ function warpPerspective(src: Raw, corners: Array<[number, number]>): Raw {
 }
 
 /** A plain-weave garment or a wood table top, `w`×`h`, as raw RGB. */
-function backdrop(r: Rng, w: number, h: number): Raw {
+export function backdrop(r: Rng, w: number, h: number): Raw {
   const out = Buffer.alloc(w * h * 3);
   const wood = r.chance(0.5);
   const base: [number, number, number] = wood ? [r.int(110, 170), r.int(70, 110), r.int(40, 70)] : [r.int(30, 220), r.int(30, 220), r.int(30, 220)];
@@ -139,7 +139,7 @@ function indoorLight(src: Raw, r: Rng, warm: boolean): Raw {
 }
 
 /** A textured surface the lace is laid on: a knit, denim, wood grain or a printed fabric, `w`×`h`, raw RGB. */
-function texturedSurface(r: Rng, w: number, h: number): Raw & { kind: string } {
+export function texturedSurface(r: Rng, w: number, h: number): Raw & { kind: string } {
   const kind = r.pick(['knit', 'denim', 'wood', 'print'] as const);
   const out = Buffer.alloc(w * h * 3);
   const set = (i: number, c: readonly number[], k: number) => { out[i] = clamp8(c[0] * k); out[i + 1] = clamp8(c[1] * k); out[i + 2] = clamp8(c[2] * k); };
