@@ -8,8 +8,9 @@
 // request, latency at a fixed rate) and prints it, or writes it to --out FILE; it leaves docs/benchmarks.md alone.
 // Its options: --rate N (100 req/s), --steady-seconds N (20 per fixed-rate round), --log-level L (warn; npm start's
 // default is info), --skip-separate, --skip-one-process, --data-dir DIR (os.tmpdir()/lace-bench), --accept-encoding
-// VALUE (sent both ways), --server-bundle FILE (another build of dist/server/main.js inside the repository, e.g. a
-// copy of an earlier one, for a before/after comparison).
+// VALUE (sent both ways), --control (a bare node:http proxy beside the web proxy, separate processes: the floor of a
+// second process), --times-out FILE (every fixed-rate sample as JSON, to pool runs), --server-bundle FILE (another
+// build of dist/server/main.js inside the repository, e.g. a copy of an earlier one, for a before/after comparison).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -258,6 +259,7 @@ if (only === 'proxy') {
   const report = await runProxyBench({
     serverBundle: path.resolve(strArg('server-bundle') ?? serverBundle), dataDir: DATA_DIR, portBase: BASE, rounds: ROUNDS, seconds: SECONDS, rate: arg('rate', 100), steadySeconds: arg('steady-seconds', 20),
     logLevel: strArg('log-level') ?? 'warn', separate: !process.argv.includes('--skip-separate'), oneProcess: !process.argv.includes('--skip-one-process'),
+    control: process.argv.includes('--control'), timesOut: strArg('times-out'),
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : undefined, log: (m) => console.log(m),
   });
   console.log(report);
