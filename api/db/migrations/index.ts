@@ -24,5 +24,6 @@ import { purchaseResponseProduct } from './2026112471-purchase-response-product'
 import { displayUnit } from './2026112472-display-unit';
 import { searchVocab } from './2026112473-search-vocab';
 import { patternCopyCheck } from './2026112480-pattern-copy-check';
+import { searchFilterColumns } from './2026112485-search-filter-columns';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns];

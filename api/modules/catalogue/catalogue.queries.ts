@@ -16,19 +16,23 @@ export interface ListFilter { patternType?: number; kind?: number; companyId?: n
 export interface ProductFilter extends ListFilter { shape?: number; unit?: number; priceMin?: number; priceMax?: number; edge?: number; craft?: number; stretch?: number }
 export type ProductSort = 'newest' | 'popular' | 'priceAsc' | 'priceDesc';
 
-/** The WHERE of a listing over `product as p` (on sale, and the filters), shared by the listings and the text search. */
-export function filterSql(f: ProductFilter): RawBuilder<boolean> {
-  const c: Array<RawBuilder<unknown>> = [onSaleSql('p')];
-  if (f.kind !== undefined) c.push(sql`p.kind = ${f.kind}`);
-  if (f.patternType !== undefined) c.push(sql`p.pattern_type = ${f.patternType}`);
-  if (f.shape !== undefined) c.push(sql`p.shape = ${f.shape}`);
-  if (f.unit !== undefined) c.push(sql`p.unit = ${f.unit}`);
-  if (f.edge !== undefined) c.push(sql`p.edge = ${f.edge}`);
-  if (f.craft !== undefined) c.push(sql`p.craft = ${f.craft}`);
-  if (f.stretch !== undefined) c.push(sql`p.stretch = ${f.stretch}`);
-  if (f.companyId !== undefined) c.push(sql`p.company_id = ${f.companyId}`);
-  if (f.priceMin !== undefined) c.push(sql`p.price >= ${f.priceMin}`);
-  if (f.priceMax !== undefined) c.push(sql`p.price <= ${f.priceMax}`);
+/**
+ * The WHERE of a listing over `product as p` (on sale, and the filters), shared by the listings and the text
+ * search; over another alias with the same columns (PostgreSQL's product_search holds a copy of them).
+ */
+export function filterSql(f: ProductFilter, alias = 'p'): RawBuilder<boolean> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const c: Array<RawBuilder<unknown>> = [onSaleSql(alias)];
+  if (f.kind !== undefined) c.push(sql`${col('kind')} = ${f.kind}`);
+  if (f.patternType !== undefined) c.push(sql`${col('pattern_type')} = ${f.patternType}`);
+  if (f.shape !== undefined) c.push(sql`${col('shape')} = ${f.shape}`);
+  if (f.unit !== undefined) c.push(sql`${col('unit')} = ${f.unit}`);
+  if (f.edge !== undefined) c.push(sql`${col('edge')} = ${f.edge}`);
+  if (f.craft !== undefined) c.push(sql`${col('craft')} = ${f.craft}`);
+  if (f.stretch !== undefined) c.push(sql`${col('stretch')} = ${f.stretch}`);
+  if (f.companyId !== undefined) c.push(sql`${col('company_id')} = ${f.companyId}`);
+  if (f.priceMin !== undefined) c.push(sql`${col('price')} >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) c.push(sql`${col('price')} <= ${f.priceMax}`);
   return sql<boolean>`${sql.join(c, sql` and `)}`;
 }
 
@@ -99,40 +103,65 @@ export function countProductsCapped(db: Kysely<Database>, f: ProductFilter): Pro
 
 
 /**
- * The ids of the newest `n` matches, newest first. SQLite reads them from FTS5's doclists, newest first, and
- * stops at `n`. On PostgreSQL a match is known only by reading its document (the GIN index says which rows
- * may match; each is then read from product_search, a row of about 1.4 KB, one heap page per match), and the
- * planner's estimate of how many rows match a phrase ('婚' <-> '纱' <-> '礼' <-> '服') can be wrong twentyfold,
- * which made it sort 14,000 matches where walking the newest few thousand rows would have done. So the api chooses:
- * it reads the newest WALK_SAMPLE rows (product_search's primary key, backwards), which gives the newest
- * matches and how many of those rows match the words, pass the filters, and both; then, for the older rows,
- * whichever of three ways reads the fewest documents: walking on by id (about n / matches' density rows),
- * the matches of the words through the GIN index, or the products that pass the filters (a shop's products),
- * these two in windows of ids as wide as the density says the rest needs.
+ * The ids of the newest `n` matches, newest first, and on PostgreSQL the relevance of the first `scored` of
+ * them (computed where their documents are read anyway). SQLite reads them from FTS5's doclists, newest
+ * first, and stops at `n`. On PostgreSQL a match is known only by reading its document (the GIN index says
+ * which rows may match; each is then read from product_search, a row of about 1.4 KB, one heap page per
+ * match), and the planner's estimate of how many rows match a phrase ('婚' <-> '纱' <-> '礼' <-> '服') can be
+ * wrong twentyfold, which made it sort 14,000 matches where walking the newest few thousand rows would have
+ * done. So the api chooses: it reads the newest WALK_SAMPLE rows (product_search's primary key, backwards),
+ * which gives the newest matches and how many of those rows match the words, pass the filters, and both;
+ * then, for the older rows, whichever of three ways reads the fewest documents: walking on by id (about
+ * n / matches' density rows), the matches of the words through the GIN index, or the products that pass the
+ * filters (a shop's products), these two in windows of ids as wide as the density says the rest needs. The
+ * filters are read from product_search's copy of the product's columns (migration 2026112485), in the
+ * statement that reads the documents: no second look-up of each match in product.
  */
-async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: MatchSql, filter: RawBuilder<boolean>, n: number): Promise<number[]> {
+async function newestMatches(
+  db: Kysely<Database>, dialect: DialectName, m: MatchSql, f: ProductFilter, n: number, scored = 0,
+): Promise<{ ids: number[]; scores: Map<number, number> | null }> {
   if (dialect === 'sqlite') {
-    return (await sql<{ id: number }>`select p.id from ${m.from} where ${m.where} and ${filter} order by ${m.newest} limit ${n}`.execute(db)).rows.map((r) => Number(r.id));
+    const ids = (await sql<{ id: number }>`select p.id from ${m.from} where ${m.where} and ${filterSql(f)} order by ${m.newest} limit ${n}`.execute(db)).rows.map((r) => Number(r.id));
+    return { ids, scores: null };
   }
+  const filter = filterSql(f, 's');
+  const scores = new Map<number, number>();
+  const found: number[] = [];
+  const take = (rows: Array<{ id: number; score: number | null }>) => {
+    for (const r of rows) {
+      found.push(Number(r.id));
+      if (r.score !== null) scores.set(Number(r.id), Number(r.score));
+    }
+  };
+  /** The rows of `inner` (product_id and doc of product_search s, newest first), the first `quota` of them with their relevance. */
+  const scoredRows = (inner: RawBuilder<unknown>, quota: number) => sql<{ id: number; score: number | null }>`select s.product_id as id,
+    case when s.k <= ${quota} then ${m.score} end as score
+    from (select t.product_id, t.doc, row_number() over (order by t.product_id desc rows unbounded preceding) as k from (${inner}) t) s order by s.product_id desc`;
+  const quota = () => Math.max(0, scored - found.length);
+
   const words = m.wordQueries.map((q, i) => sql`, ts_match_vq(s.doc, cast(${q} as tsquery)) as ${sql.ref(`w${i}`)}`);
-  const sample = (await sql<{ id: number; hit: boolean; ok: boolean; lo: number; edge: number } & Record<string, boolean>>`select s.product_id as id, ${m.walkWhere} as hit, (${filter}) as ok${sql.join(words, sql``)},
-    (select min(product_id) from product_search) as lo, (select max(product_id) from product_search) - ${WALK_SAMPLE} as edge
-    from ${m.from} where s.product_id > (select max(product_id) from product_search) - ${WALK_SAMPLE} order by s.product_id desc`.execute(db)).rows;
-  if (sample.length === 0) return [];
+  const sample = (await sql<{ id: number; hit: boolean; ok: boolean; lo: number; edge: number; score: number | null } & Record<string, boolean>>`select s.product_id as id, s.hit, s.ok, s.lo, s.edge${sql.join(m.wordQueries.map((_, i) => sql`, ${sql.ref(`s.w${i}`)}`), sql``)},
+    case when s.hit and s.ok and s.k <= ${scored} then ${m.score} end as score
+    from (select t.*, count(*) filter (where t.hit and t.ok) over (order by t.product_id desc rows unbounded preceding) as k from (
+      select s.product_id, s.doc, ${m.walkWhere} as hit, (${filter}) as ok${sql.join(words, sql``)},
+        (select min(product_id) from product_search) as lo, (select max(product_id) from product_search) - ${WALK_SAMPLE} as edge
+      from product_search s where s.product_id > (select max(product_id) from product_search) - ${WALK_SAMPLE}) t) s
+    order by s.product_id desc`.execute(db)).rows;
+  if (sample.length === 0) return { ids: [], scores };
   const lo = Number(sample[0].lo), edge = Number(sample[0].edge);
-  const first = sample.filter((r) => r.hit && r.ok).map((r) => Number(r.id)).slice(0, n);
-  if (first.length >= n || edge < lo) return first;
-  const rest = n - first.length;
+  take(sample.filter((r) => r.hit && r.ok).slice(0, n));
+  if (found.length >= n || edge < lo) return { ids: found, scores };
+  const rest = n - found.length;
   const older = edge - lo + 1;
   const floor = 0.5 / WALK_SAMPLE;
   const density = (k: number) => Math.max(floor, k / Math.max(1, sample.length));
-  const byWalk = rest / density(first.length);
+  const byWalk = rest / density(found.length);
   const byWords = density(sample.filter((r) => r.hit).length) * older;
   const byFilter = density(sample.filter((r) => r.ok).length) * older;
   if (byWalk <= byWords && byWalk <= byFilter) {
-    const more = await sql<{ id: number }>`select s.product_id as id from ${m.from} where ${m.walkWhere} and ${filter} and s.product_id <= ${edge}
-      order by s.product_id desc limit ${rest}`.execute(db);
-    return [...first, ...more.rows.map((r) => Number(r.id))];
+    take((await scoredRows(sql`select s.product_id, s.doc from product_search s where ${m.walkWhere} and ${filter} and s.product_id <= ${edge}
+      order by s.product_id desc limit ${rest}`, quota()).execute(db)).rows);
+    return { ids: found, scores };
   }
   // All words required: the GIN index is asked for the words that are not common (below COMMON_WORD of the
   // sample; the rarest one when all are), the rows it gives then tested against every word: a word in most
@@ -147,27 +176,24 @@ async function newestMatches(db: Kysely<Database>, dialect: DialectName, m: Matc
   // Through the GIN index or the filters, a window of ids at a time (the newest first), each about 1.5 times
   // as wide as the matches' density says the rest needs, then twice as wide: the documents read are those of
   // the window, not of every match. (The planner ANDs the GIN index's bitmap with the id range's.)
-  const found = [...first];
-  const combined = density(first.length);
+  const combined = density(found.length);
   for (let top = edge, width = Math.ceil((1.5 * rest) / combined); top >= lo && found.length < n; top -= width, width *= 2) {
     const bottom = top - width;
     const need = n - found.length;
-    let got;
     if (byWords <= byFilter) {
       // The planner would walk the id range and read every document in it; bitmaps only (GIN and the ids', ANDed).
-      const words = await db.transaction().execute(async (trx) => {
+      take(await db.transaction().execute(async (trx) => {
         await sql`set local enable_indexscan = off`.execute(trx);
-        return (await sql<{ id: number }>`select s.product_id as id from product_search s where ${gin} and s.product_id > ${bottom} and s.product_id <= ${top}`.execute(trx)).rows.map((r) => Number(r.id));
-      });
-      got = words.length === 0 ? { rows: [] } : await sql<{ id: number }>`select p.id from product p where p.id = any(${words}) and ${filter} order by p.id desc limit ${need}`.execute(db);
+        return (await scoredRows(sql`select s.product_id, s.doc from product_search s where ${gin} and ${filter}
+          and s.product_id > ${bottom} and s.product_id <= ${top} order by s.product_id desc limit ${need}`, quota()).execute(trx)).rows;
+      }));
     } else {
-      got = await sql<{ id: number }>`with f as materialized (select p.id from product p where ${filter} and p.id > ${bottom} and p.id <= ${top})
-          select f.id from f cross join lateral (select 1 from product_search s where s.product_id = f.id and ${m.walkWhere}) x
-          order by f.id desc limit ${need}`.execute(db);
+      take((await scoredRows(sql`with f as materialized (select p.id from product p where ${filterSql(f)} and p.id > ${bottom} and p.id <= ${top})
+        select s.product_id, s.doc from f cross join lateral (select s.product_id, s.doc from product_search s where s.product_id = f.id and ${m.walkWhere}) s
+        order by s.product_id desc limit ${need}`, quota()).execute(db)).rows);
     }
-    found.push(...got.rows.map((r) => Number(r.id)));
   }
-  return found;
+  return { ids: found, scores };
 }
 
 /** A word matching this share of the newest products is tested row by row rather than asked of the GIN index (PostgreSQL). */
@@ -189,17 +215,10 @@ export async function searchProducts(
 
   if (sort === 'relevance') {
     const pool = Math.max(SEARCH_POOL, offset + limit);
-    // The newest matches, as many as the pool and the count need (one read of the index for both).
-    const ids = await newestMatches(db, dialect, m, filter, Math.max(pool, COUNT_CAP) + 1);
-    let scores: Map<number, number>;
-    if (dialect === 'sqlite') {
-      scores = await ftsScores(db, terms, ids.slice(0, pool), expansions);
-    } else {
-      // ts_rank of the pool's documents, read by key.
-      const scored = ids.length === 0 ? [] : (await sql<{ id: number; score: number }>`select s.product_id as id, ${m.score} as score
-        from product_search s where s.product_id = any(${ids.slice(0, pool)})`.execute(db)).rows;
-      scores = new Map(scored.map((r) => [Number(r.id), Number(r.score)]));
-    }
+    // The newest matches, as many as the pool and the count need (one read of the index for both); on
+    // PostgreSQL the pool's relevance (ts_rank) comes with them.
+    const { ids, scores: pgScores } = await newestMatches(db, dialect, m, f, Math.max(pool, COUNT_CAP) + 1, pool);
+    const scores = pgScores ?? await ftsScores(db, terms, ids.slice(0, pool), expansions);
     const candidates = ids.slice(0, pool).map((id) => ({ id, score: scores.get(id) ?? 0 }));
     const ranked = rank(candidates, pool, offset, limit);
     const rows = await summaryRows(db, ranked.map((r) => r.id));
@@ -208,7 +227,7 @@ export async function searchProducts(
 
   // Sorted: the sort's own order over every match. No relevance is computed (score 0).
   // The newest COUNT_CAP + 1 matches give the total (capped) and how far back through the ids they reach.
-  const newest = await newestMatches(db, dialect, m, filter, COUNT_CAP + 1);
+  const { ids: newest } = await newestMatches(db, dialect, m, f, COUNT_CAP + 1);
   const n = newest.length;
   const count = countOf(n);
   // More than COUNT_CAP matches, and at least SORT_WALK_DENSITY of the products match (estimated from that

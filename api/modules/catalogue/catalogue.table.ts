@@ -49,7 +49,15 @@ export interface ColourCardTable {
 }
 
 /** The PostgreSQL full-text document of a product (SQLite keeps it in the FTS5 table product_fts). */
-export interface ProductSearchTable { product_id: number; doc: string }
+/**
+ * PostgreSQL: a product's search document, and a copy of the product's columns that the search's filters
+ * read (kept in step by the search index and a trigger on product: migration 2026112485).
+ */
+export interface ProductSearchTable {
+  product_id: number; doc: string;
+  status: number | null; company_id: number | null; kind: number | null; pattern_type: number | null; shape: number | null;
+  unit: number | null; edge: number | null; craft: number | null; stretch: number | null; price: number | null;
+}
 
 /** SQLite only: the tokens of product_fts's four columns as written (space-separated), for ranking in the api (search-index.ts). */
 export interface ProductSearchTermsTable { product_id: number; tw: string; tc: string; bw: string; bc: string }

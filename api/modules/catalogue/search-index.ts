@@ -14,6 +14,9 @@ export interface IndexDb { db: Kysely<Database>; dialect: DialectName }
 /** Column weights of the ranking: a title word counts most, a character of the description least. */
 export const WEIGHTS = { tw: 10, tc: 4, bw: 2, bc: 1 } as const;
 
+/** PostgreSQL: the product columns a search's filters read (filterSql), copied into product_search (migration 2026112485). */
+export const SEARCH_FILTER_COLUMNS = ['status', 'company_id', 'kind', 'pattern_type', 'shape', 'unit', 'edge', 'craft', 'stretch', 'price'] as const;
+
 const garmentLabels = ['服装', 'garment', '成衣', 'clothing'];
 
 async function loadSources(db: Kysely<Database>, ids: number[]) {
@@ -137,9 +140,13 @@ export async function indexProducts({ db, dialect }: IndexDb, ids: number[]): Pr
       }
     } else {
       if (rows.length === 0) continue;
-      const values = rows.map((r) => sql`(${r.id}, cast(${tsvectorLiteral(documentOf(r))} as tsvector))`);
-      await sql`insert into product_search (product_id, doc) values ${sql.join(values)}
-        on conflict (product_id) do update set doc = excluded.doc`.execute(db);
+      // With the product's filter columns, read from product in this statement (a trigger on product keeps them in step after).
+      const values = rows.map((r) => sql`(${r.id}, ${tsvectorLiteral(documentOf(r))})`);
+      const cols = sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql.ref(c)));
+      await sql`insert into product_search (product_id, doc, ${cols})
+        select p.id, cast(v.doc as tsvector), ${sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql.ref(`p.${c}`)))}
+        from (values ${sql.join(values)}) v (id, doc) join product p on p.id = cast(v.id as integer)
+        on conflict (product_id) do update set doc = excluded.doc, ${sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(db);
     }
   }
 }
