@@ -4,7 +4,8 @@
 // search results and a shop, 3 runs each (the median by score is reported) after one visit that makes the
 // pictures' widths and formats. Writes the table and the pages' first-load JS to docs/benchmarks.md.
 // `--pages home,product` runs only those pages (so that one run fits the shared machine's quiet window) and
-// prints their rows without writing; `--json FILE` also keeps every run's numbers there.
+// prints their rows without writing; `--json FILE` also keeps every run's numbers there; `--lhr DIR` keeps
+// every run's whole report and trace there (page-run.report.json, page-run.trace.json), for tracing a slow run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const RUNS = 3;
 const arg = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const only = arg('--pages')?.split(',').map((p) => p.trim());
 const jsonOut = arg('--json');
+const lhrDir = arg('--lhr');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const serverBundle = path.join(root, 'dist/server/main.js');
 
@@ -32,16 +34,21 @@ if (!fs.existsSync(serverBundle) || !fs.existsSync(path.join(root, 'dist/client/
   if (r.status !== 0) process.exit(1);
 }
 
-async function audit(url: string, port: number, attempt = 1): Promise<Result> {
+async function audit(url: string, port: number, keep?: string, attempt = 1): Promise<Result> {
   const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = run;
   // Lighthouse's own trace recording fails now and then (NO_NAVSTART): that run is taken again, up to 3 times.
   if (lhr.runtimeError && attempt < 3) {
     console.log(`  ${lhr.runtimeError.code}: running again`);
-    return audit(url, port, attempt + 1);
+    return audit(url, port, keep, attempt + 1);
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (keep && lhrDir) {
+    fs.mkdirSync(lhrDir, { recursive: true });
+    fs.writeFileSync(path.join(lhrDir, `${keep}.report.json`), JSON.stringify(lhr));
+    fs.writeFileSync(path.join(lhrDir, `${keep}.trace.json`), JSON.stringify(run.artifacts.Trace));
+  }
   const n = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
   return {
@@ -86,7 +93,7 @@ async function main() {
       console.log(`${name}: ${url}`);
       await audit(url, chrome.port); // makes the pictures' variants a first visitor would have waited for
       const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port, `${name.split(' ').pop()}-${i + 1}`));
       const r = median(runs);
       console.log(`  score ${r.score} FCP ${fmt(r.fcp / 1000, 2)} s LCP ${fmt(r.lcp / 1000, 2)} s CLS ${fmt(r.cls, 3)} ${fmt(r.bytes / 1024, 0)} KB ${r.lcpElement} (runs: ${runs.map((x) => `${x.score}/${fmt(x.lcp / 1000, 2)} s`).join(', ')})`);
       rows.push({ name, url: url.slice(base.length), r, runs });
