@@ -29,6 +29,7 @@ import { AppProviders } from '../isomorphic/app-providers';
 import { routerSignal } from './router-signal';
 import { Limits } from '../isomorphic/domain/limits';
 import { browserZone } from '../isomorphic/components/when';
+import { stylesheetsReady } from './stylesheets-ready';
 
 declare global {
   interface Window { [STATE_GLOBAL]?: PageState }
@@ -50,7 +51,7 @@ async function start(): Promise<void> {
   const state = window[STATE_GLOBAL];
   if (!state) throw new Error('Page state missing: the page was not rendered by the web service');
   const stores = new RootStore(state.stores);
-  const [words] = await Promise.all([loadLocale(state.lang), resolveLazyRoutes(routes)]);
+  const [words] = await Promise.all([loadLocale(state.lang), resolveLazyRoutes(routes), stylesheetsReady()]);
   const i18n = createI18n(state.lang, { [state.lang]: words });
   const api = createBrowserApiClient({ lang: () => i18n.language });
   registerBrowserDeps({ api, stores, lang: () => i18n.language, publicUrl: window.location.origin });

@@ -9,7 +9,8 @@ export interface DocumentProps {
   /** the CSP nonce of a streamed page; none for a cached one (its scripts are allowed by hash) */
   nonce?: string;
   stylesheets: string[];
-  /** stylesheets' text, inline so that the first paint needs no request */
+  /** stylesheets' text, inline so that the first paint needs no request (PAGE_CSS_MARK: the rules the
+   *  page's markup needs, put there once the page has rendered; server/ssr/page-css.ts) */
   styles?: string[];
   /** modules linked in the head (a page's own are fetched by its loader script, server/ssr/script-loader) */
   modulepreload?: string[];
@@ -22,6 +23,9 @@ export interface DocumentProps {
  * image fade-ins apply only when script can reveal them.
  */
 export const rootFontScript = `(function(d,w){var e=d.documentElement;e.className+=' js';function f(){var s=16*w.innerWidth/${Limits.contentWidth};e.style.fontSize=Math.min(${Limits.rootFontMax},Math.max(${Limits.rootFontMin},s))+'px'}f();w.addEventListener('resize',f)})(document,window);`;
+
+/** Stands in a `<style>` for the page's CSS until the markup it serves is known (server/ssr/render.tsx). */
+export const PAGE_CSS_MARK = '/*page-css*/';
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#8c5a62"/><path d="M8 17c2-4 6-4 8 0 2-4 6-4 8 0 2-4 6-4 8 0M8 24c2 4 6 4 8 0 2 4 6 4 8 0 2 4 6 4 8 0" fill="none" stroke="#fbf7f0" stroke-width="1.6"/></svg>')}`;
 

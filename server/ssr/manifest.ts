@@ -1,6 +1,7 @@
 // The client bundle manifest written by webpack (dist/client/manifest.json): which files a page needs.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PageCss } from './page-css';
 
 export interface ChunkFiles { js: string[]; css: string[] }
 
@@ -10,8 +11,11 @@ export interface ClientManifest {
   entry: { module: string; js: string[]; css: string[] };
   /** Page chunks by name; a page route's id is its chunk's name. */
   chunks: Record<string, ChunkFiles>;
-  /** The text of every stylesheet by file, read with the manifest: pages carry it inline (see assetsFor). */
+  /** The text of every stylesheet by file, read with the manifest: pages carry what they need of it
+   *  inline (see assetsFor). */
   css?: Record<string, string>;
+  /** The same stylesheets parsed, by file: the part a page's markup needs (server/ssr/page-css.ts). */
+  sheets?: Record<string, PageCss>;
 }
 
 export interface PageAssets {
@@ -21,12 +25,16 @@ export interface PageAssets {
   modulepreload: string[];
   /** Stylesheets linked (a file the manifest could not read); normally none, see `styles`. */
   stylesheets: string[];
-  /** The page's stylesheets' text, put in the head as `<style>`: the first paint waits for no request
-   *  (issue 20: a linked stylesheet arrived with the scripts, so the page painted only after they ran). */
-  styles: string[];
+  /** The page's stylesheets, of which the part its markup needs goes in the head as `<style>`: the first
+   *  paint waits for no request (issue 20: a linked stylesheet arrived with the scripts, so the page
+   *  painted only after they ran), and the document carries only the rules it uses (issue 21: the whole
+   *  stylesheet inline had made home's HTML 144 K characters, from 57 K). */
+  styles: PageCss[];
+  /** The URLs of `styles`, fetched whole after the first paint with the scripts (server/ssr/script-loader). */
+  lateStylesheets: string[];
 }
 
-export const EMPTY_ASSETS: PageAssets = { bootstrap: [], modulepreload: [], stylesheets: [], styles: [] };
+export const EMPTY_ASSETS: PageAssets = { bootstrap: [], modulepreload: [], stylesheets: [], styles: [], lateStylesheets: [] };
 
 /** A stylesheet without its comments and with each run of white space made one space (what separates
  *  tokens in CSS); a stylesheet with a string holding two spaces running is kept as it is. */
@@ -45,6 +53,7 @@ export function readManifest(file: string): ClientManifest | null {
   const parsed = JSON.parse(raw) as ClientManifest;
   if (!parsed.entry?.module || typeof parsed.chunks !== 'object') throw new Error(`${file} is not a client manifest`);
   const css: Record<string, string> = {};
+  const sheets: Record<string, PageCss> = {};
   for (const f of new Set([...parsed.entry.css, ...Object.values(parsed.chunks).flatMap((c) => c.css)])) {
     let text: string;
     try {
@@ -55,8 +64,9 @@ export function readManifest(file: string): ClientManifest | null {
     // Inside <style> only `</style` would end the element early; our stylesheets never contain it.
     if (/<\/style/i.test(text)) continue;
     css[f] = compactCss(text);
+    sheets[f] = new PageCss(css[f]);
   }
-  return { ...parsed, css };
+  return { ...parsed, css, sheets };
 }
 
 export function assetsFor(manifest: ClientManifest | null, routeIds: readonly string[]): PageAssets {
@@ -71,11 +81,13 @@ export function assetsFor(manifest: ClientManifest | null, routeIds: readonly st
     chunk.css.forEach((f) => css.add(f));
   }
   preload.delete(manifest.entry.module);
-  const inline = [...css].filter((f) => manifest.css?.[f] !== undefined);
+  const sheet = (f: string) => manifest.sheets?.[f] ?? (manifest.css?.[f] !== undefined ? new PageCss(manifest.css[f]) : undefined);
+  const inline = [...css].filter((f) => sheet(f) !== undefined);
   return {
     bootstrap: [url(manifest.entry.module)],
     modulepreload: [...preload].map(url),
-    stylesheets: [...css].filter((f) => manifest.css?.[f] === undefined).map(url),
-    styles: inline.map((f) => manifest.css?.[f] ?? ''),
+    stylesheets: [...css].filter((f) => sheet(f) === undefined).map(url),
+    styles: inline.map((f) => sheet(f) as PageCss),
+    lateStylesheets: inline.map(url),
   };
 }

@@ -22,7 +22,7 @@ import type { PageState } from '../../isomorphic/page-state';
 import type { RouteHandle } from '../../isomorphic/middleware/registry';
 import { serializeErrors, stateScript } from './state-script';
 import { scriptLoader } from './script-loader';
-import { Document } from '../../views/document';
+import { Document, PAGE_CSS_MARK } from '../../views/document';
 import { createServerApiClient } from '../api-client/server-api-client';
 import { PublicReadCache } from '../api-client/public-read-cache';
 import type { DictionaryCache } from '../dictionary-cache';
@@ -30,6 +30,7 @@ import type { WebMetrics } from '../metrics';
 import { visitorOf, type Visitor } from '../visitor';
 import { CatalogueVersionWatch, compressedPage, encodedBody, makeCachedPage, PageCache, type CachedPage } from './page-cache';
 import { assetsFor, type ClientManifest } from './manifest';
+import { documentClasses, type PageCss } from './page-css';
 import { toFetchRequest } from './fetch-request';
 import { clearSessionCookies, setCompanyCookie, setUserCookie } from '../session-cookies';
 import type { SessionInfo } from '../../isomorphic/contracts/account';
@@ -138,15 +139,15 @@ export function createRenderer(opts: RendererOptions) {
     const assets = assetsFor(opts.manifest, [localeChunk(lang), ...context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? m.route.id)]);
     const router = createStaticRouter(handler.dataRoutes, context);
     const element = (
-      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} styles={assets.styles}>
+      <Document htmlLang={htmlLang[lang]} nonce={nonce} stylesheets={assets.stylesheets} styles={assets.styles.length ? [PAGE_CSS_MARK] : []}>
         <AppProviders stores={stores} i18n={createI18n(lang, allLocales)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </AppProviders>
       </Document>
     );
     // The page's scripts come after its first screen (script-loader.ts), not as bootstrapModules.
-    const loader = assets.bootstrap[0] ? scriptLoader(assets.bootstrap[0], assets.modulepreload) : '';
-    return { element, bootstrapScriptContent: stateScript(state) + loader };
+    const loader = assets.bootstrap[0] ? scriptLoader(assets.bootstrap[0], assets.modulepreload, assets.lateStylesheets) : '';
+    return { element, bootstrapScriptContent: stateScript(state) + loader, css: assets.styles };
   }
 
   const cacheable = (context: Context) => context.statusCode === 200 && !context.errors
@@ -158,13 +159,13 @@ export function createRenderer(opts: RendererOptions) {
    * (compressedPage) instead of through a compression stream flushed at every chunk React writes, which
    * had cost more than the render. Rejects when the shell cannot render; aborts on `signal`.
    */
-  function renderDocument(element: ReturnType<typeof page>['element'], scripts: { bootstrapScriptContent: string; nonce?: string }, log: FastifyBaseLogger, signal?: AbortSignal): Promise<Buffer> {
+  function renderDocument(element: ReturnType<typeof page>['element'], scripts: { bootstrapScriptContent: string; nonce?: string }, css: readonly PageCss[], log: FastifyBaseLogger, signal?: AbortSignal): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       const sink = new Writable({
         write(chunk: Buffer | string, _encoding, done) { chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)); done(); },
         writev(parts, done) { for (const { chunk } of parts) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string)); done(); },
-        final(done) { resolve(Buffer.concat(chunks)); done(); },
+        final(done) { resolve(withPageCss(Buffer.concat(chunks), css)); done(); },
       });
       const abort = (reason: string) => stream.abort(new Error(reason));
       const timeout = setTimeout(() => abort('render timed out'), RENDER_TIMEOUT_MS);
@@ -185,8 +186,8 @@ export function createRenderer(opts: RendererOptions) {
 
   /** Renders a page whole, for the cache. */
   async function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
-    const { element, bootstrapScriptContent } = page(context, stores, lang);
-    const html = await renderDocument(element, { bootstrapScriptContent }, log);
+    const { element, bootstrapScriptContent, css } = page(context, stores, lang);
+    const html = await renderDocument(element, { bootstrapScriptContent }, css, log);
     return makeCachedPage(context.statusCode, html.toString('utf8'));
   }
 
@@ -287,11 +288,11 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     const nonce = randomBytes(16).toString('base64');
-    const { element, bootstrapScriptContent } = page(context, stores, visitor.lang, nonce);
+    const { element, bootstrapScriptContent, css } = page(context, stores, visitor.lang, nonce);
     const status = context.statusCode;
     let html: Buffer;
     try {
-      html = await renderDocument(element, { nonce, bootstrapScriptContent }, request.log, controller.signal);
+      html = await renderDocument(element, { nonce, bootstrapScriptContent }, css, request.log, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return reply.code(499).send();
       request.log.error({ err: error }, 'page shell failed to render');
@@ -308,6 +309,18 @@ export function createRenderer(opts: RendererOptions) {
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .send(body);
   };
+}
+
+const MARK = Buffer.from(`>${PAGE_CSS_MARK}</style>`);
+
+/** A rendered document with its stylesheets' rules that its markup needs in place of PAGE_CSS_MARK. */
+export function withPageCss(html: Buffer, sheets: readonly PageCss[]): Buffer {
+  const at = sheets.length ? html.indexOf(MARK) : -1;
+  if (at < 0) return html;
+  // Class names are ASCII: latin1 reads them without decoding UTF-8.
+  const classes = documentClasses(html.toString('latin1'));
+  const css = Buffer.from(sheets.map((s) => s.forClasses(classes)).join(''), 'utf8');
+  return Buffer.concat([html.subarray(0, at + 1), css, html.subarray(at + MARK.length - '</style>'.length)]);
 }
 
 /** The last resort when not even the page shell renders: plain, bilingual, no script. */

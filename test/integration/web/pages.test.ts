@@ -110,10 +110,31 @@ t.test('a phone gets pictures sized for its box, the first screen without waitin
     t.notMatch(res.body, /<script[^>]* src=|rel="modulepreload"/, 'no script or module is fetched with the page');
     const loader = /<script[^>]*>(window\.__LACE_STATE__=[\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
     t.match(loader, "['pointerdown','touchstart','keydown','focusin'].forEach(function(t){d.addEventListener(t,go,", 'or at the first touch, click, key or focus');
-    t.match(loader, /requestAnimationFrame\(function\(\)\{w\.setTimeout\(wait,0\)\}\);w\.setTimeout\(go,3000\)\}\)\(document,window,\["\/assets\/framework\.[0-9a-f]+\.js"[^\]]*\],"\/assets\/main\.[0-9a-f]+\.js"\);$/, 'the loader names the entry and its chunks, waits for the first screen, at most 3 s');
-    t.match(res.body, /<head>.*<style>[^<]*\.product-grid[^<]*<\/style>.*<\/head>/s, 'the stylesheet is in the head');
+    t.match(loader, "i.decode?i.decode().then(f,f):f()", 'once the first screen\'s pictures are decoded (and painted), not only loaded');
+    t.match(loader, /requestAnimationFrame\(function\(\)\{w\.setTimeout\(wait,0\)\}\);w\.setTimeout\(go,3000\)\}\)\(document,window,\["\/assets\/main\.[0-9a-f]+\.css"\],\["\/assets\/framework\.[0-9a-f]+\.js"[^\]]*\],"\/assets\/main\.[0-9a-f]+\.js"\);$/, 'the loader names the whole stylesheet, the entry and its chunks, waits for the first screen, at most 3 s');
+    t.match(res.body, /<head>.*<style>[^<]*\.site-header[^<]*<\/style>.*<\/head>/s, 'the page\'s styles are in the head');
     t.notMatch(res.body, /<link rel="stylesheet"/, 'no stylesheet request holds the first paint');
   }
+});
+
+t.test('a page carries the rules its markup uses, not the whole stylesheet', async (t) => {
+  const home = await web.inject({ url: '/' });
+  const style = /<style>([^<]*)<\/style>/.exec(home.body)?.[1] ?? '';
+  const href = /\["(\/assets\/main\.[0-9a-f]+\.css)"\]/.exec(home.body)?.[1] ?? '';
+  const whole = await web.inject({ url: href });
+  t.equal(whole.statusCode, 200, 'the whole stylesheet is served, fetched after the first paint');
+  t.ok(style.length > 0 && style.length < whole.body.length / 3, `home's inline rules (${style.length} characters) are under a third of the stylesheet (${whole.body.length})`);
+  const markup = home.body.replace(/<style>[^<]*<\/style>/, '');
+  for (const name of ['product-grid', 'card__media', 'site-header', 'hero__title']) {
+    t.match(markup, new RegExp(`class="[^"]*\\b${name}\\b`), `home's markup has .${name}`);
+    t.match(style, `.${name}`, `and its rules are inline`);
+  }
+  for (const name of ['modal', 'address-choice', 'toast']) {
+    t.notMatch(markup, new RegExp(`class="[^"]*\\b${name}\\b`), `home's markup has no .${name}`);
+    t.notMatch(style, new RegExp(`\\.${name}[\\s{,:.]`), `nor its rules`);
+  }
+  t.match(style, '.js .lz--fade img', 'rules of the class the first script adds (.js) are kept');
+  t.match(whole.body, '.modal', 'the whole stylesheet has the rest');
 });
 
 t.test('unknown paths and products answer 404 with the not-found page', async (t) => {

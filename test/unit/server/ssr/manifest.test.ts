@@ -16,6 +16,7 @@ t.test('a page gets the entry module, preloads for shared and page chunks, and i
     modulepreload: ['/assets/framework.2.js', '/assets/product.5.js'],
     stylesheets: ['/assets/main.3.css', '/assets/product.6.css'],
     styles: [],
+    lateStylesheets: [],
   });
   t.same(assetsFor(manifest, ['root']).modulepreload, ['/assets/framework.2.js'], 'unknown ids add nothing');
   t.same(assetsFor(null, ['home']), EMPTY_ASSETS, 'no bundle, no tags');
@@ -26,18 +27,21 @@ t.test('readManifest: absent is null, a foreign file is an error', async (t) => 
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   t.equal(readManifest(path.join(dir, 'missing.json')), null);
   fs.writeFileSync(path.join(dir, 'ok.json'), JSON.stringify(manifest));
-  t.same(readManifest(path.join(dir, 'ok.json')), { ...manifest, css: {} }, 'stylesheets it cannot read are linked');
+  t.same(readManifest(path.join(dir, 'ok.json')), { ...manifest, css: {}, sheets: {} }, 'stylesheets it cannot read are linked');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets/main.3.css'), '/* base */\nbody {\n  color: red;\n}\n');
   fs.writeFileSync(path.join(dir, 'assets/product.6.css'), '.x::after{content:"</style>"}');
   const read = readManifest(path.join(dir, 'ok.json'));
   t.same(read?.css, { 'assets/main.3.css': 'body { color: red; }' }, 'a stylesheet is read with the manifest, one that would end <style> early is not');
-  t.same(assetsFor(read, ['product']), {
+  const assets = assetsFor(read, ['product']);
+  t.same({ ...assets, styles: assets.styles.map((s) => s.whole) }, {
     bootstrap: ['/assets/main.1.js'],
     modulepreload: ['/assets/framework.2.js', '/assets/product.5.js'],
     stylesheets: ['/assets/product.6.css'],
     styles: ['body { color: red; }'],
-  }, 'a read stylesheet goes inline, the other is linked');
+    lateStylesheets: ['/assets/main.3.css'],
+  }, 'a read stylesheet goes inline (the rules the page uses) and is fetched whole after the first paint; the other is linked');
+  t.equal(assets.styles[0], assetsFor(read, ['home']).styles[0], 'parsed once, with the manifest');
   fs.writeFileSync(path.join(dir, 'bad.json'), '{"name":"x"}');
   t.throws(() => readManifest(path.join(dir, 'bad.json')));
 });
