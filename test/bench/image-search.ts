@@ -357,13 +357,13 @@ async function main() {
     const k = dist.findIndex((x) => x.id === target);
     return k < 0 ? 999 : k;
   };
-  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array }>;
+  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array; colourless?: boolean }>;
   // A query photo's parts, unfused, described here in the main thread: for --explain, and for --max-views
   // other than the api's (the api's pool always makes MAX_QUERY_VIEWS).
   const queryParts = async (img: RgbImage): Promise<QueryParts> => {
     const views = await makeViews(img, settings.queryViews, extractor.inputSize, { dropUnneeded: true, max: MAX_VIEWS });
     const cnn = await extractor.extract(views);
-    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v) }));
+    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), colourless: v.colourless }));
   };
   // As the api describes a query: decoded here, its views shared out over the extraction threads.
   const engineSearch = async (query: Buffer) => {
@@ -371,7 +371,7 @@ async function main() {
     const img = await decodeUpload(query);
     const vecs = MAX_VIEWS === MAX_QUERY_VIEWS
       ? await client.describe(img, settings.queryViews, 'query').promise
-      : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights));
+      : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless));
     const ts = performance.now();
     const hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10);
     searchMs.push(performance.now() - ts);
@@ -387,7 +387,8 @@ async function main() {
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
       const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture) };
-      const score = (w.cnn * s.cnn + w.colour * s.colour + w.texture * s.texture) / tw;
+      // A colourless view (a thread map) is described without colour, as the api fuses it.
+      const score = x.colourless ? (w.cnn * s.cnn + w.texture * s.texture) / (w.cnn + w.texture) : (w.cnn * s.cnn + w.colour * s.colour + w.texture * s.texture) / tw;
       if (score > best.score) best = { score, qv, cv, ...s };
     }));
     return `${f3(best.score)} [${q.length > best.qv ? best.qv : '?'}→${settings.catalogueViews[best.cv]}] cnn ${f3(best.cnn)} colour ${f3(best.colour)} texture ${f3(best.texture)}`;

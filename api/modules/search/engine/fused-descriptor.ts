@@ -72,13 +72,13 @@ export function fuse(cnn: Float32Array, colour: Float32Array, texture: Float32Ar
   return out;
 }
 
-/** Fused descriptors of views that are already the extractor's input size (`withColour`: see fuse). */
+/** Fused descriptors of views that are already the extractor's input size (`withColour`: see fuse; never for a colourless view). */
 export async function describeViews(extractor: FeatureExtractor, views: RgbImage[], w: FusionWeights = DEFAULT_WEIGHTS, batch = 8, withColour = true): Promise<Float32Array[]> {
   const out: Float32Array[] = [];
   for (let i = 0; i < views.length; i += batch) {
     const chunk = views.slice(i, i + batch);
     const cnn = await extractor.extract(chunk);
-    for (let k = 0; k < chunk.length; k++) out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour));
+    for (let k = 0; k < chunk.length; k++) out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour && !chunk[k].colourless));
   }
   return out;
 }

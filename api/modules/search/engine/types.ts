@@ -1,7 +1,10 @@
 // The pieces of the photo-search engine share these shapes: decoded pixels in, unit vectors out.
 
-/** Decoded pixels, 3 channels (RGB), row-major, 8 bits per channel. */
-export interface RgbImage { data: Uint8Array; width: number; height: number }
+/**
+ * Decoded pixels, 3 channels (RGB), row-major, 8 bits per channel. `colourless`: a view the engine drew that
+ * carries none of the photo's colours (a thread map, threads.ts): described without the colour histogram.
+ */
+export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean }
 
 /** Turns pixels into a descriptor. Implementations: the MobileNetV2 inside nsfwjs, or any tfjs model in a directory. */
 export interface FeatureExtractor {

@@ -5,11 +5,15 @@
 // (laid on a garment or a table), a square inside the lace ('focusCentre'), and otherwise the photo seen
 // from further away and closer ('zoomOut', 'centre25'), which meet the catalogue's views of the same kind
 // when the buyer stood further or nearer than the catalogue's photographer, or the photo is out of focus.
+// Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
+// with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
+import { surfaceColours, threadMap, threadPicture, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
-  | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre';
+  | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre'
+  | 'threads' | 'threadsInverse' | 'threadsAuto';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -18,7 +22,18 @@ export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-
  * On the benchmark's lace-on-a-backdrop photos 'focusCentre' alone finds what both find, and 'focus' alone
  * little (it keeps some backdrop, and the corners a turned piece shows): the default query uses the former.
  */
-export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre'];
+export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'threads', 'threadsInverse', 'threadsAuto'];
+
+/**
+ * 'threads' and 'threadsInverse' (threads.ts): the 'focusCentre' square as a map of how much of each pixel is
+ * lace thread rather than the surface around the lace, light on dark and dark on light; made only where the
+ * surface shows through the lace (see-through lace on a knit, a print, wood), else left out like a focus view.
+ */
+const THREAD_VIEWS: readonly ViewName[] = ['threads', 'threadsInverse', 'threadsAuto'];
+/** 'threadsAuto': light threads on dark where the lace is light, as a catalogue shows lace on a contrasting ground. */
+const inverseFor = (view: ViewName, map: ThreadMap) => view === 'threadsInverse' || (view === 'threadsAuto' && 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2] < 0.42 * 255);
+/** A lace crop with more than this share of pixels unlike the surface is opaque: no thread views. */
+const THREADS_MAX_UNLIKE = 0.85;
 
 /**
  * A catalogue picture's views: whole, turned, zoomed out, and crops of half its area (centre and towards the
@@ -102,6 +117,12 @@ export async function makeView(img: RgbImage, view: ViewName, size: number, regi
     case 'q25h': return cropSquare(img, 0.5, 0.7, 0.5, size);
     case 'zoomOut': return zoomOut(img, size);
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
+    case 'threads':
+    case 'threadsInverse':
+    case 'threadsAuto': {
+      const map = await threadsOf(img, await regionOf(), size);
+      return map ? threadPicture(map, size, size, inverseFor(view, map)) : makeView(img, 'centre50', size);
+    }
     case 'focus':
     case 'focusCentre': {
       const sq = focusSquare(img, view, await regionOf());
@@ -127,6 +148,8 @@ export const MAX_QUERY_VIEWS = 4;
 export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart } = {}): Promise<RgbImage[]> {
   let region: Promise<LaceRegion | null> | undefined;
   const regionOf = () => (region ??= findLace(img));
+  let threads: Promise<ThreadMap | null> | undefined;
+  const threadsOfImg = async () => (threads ??= threadsOf(img, await regionOf(), size));
   const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
   if (!opts.dropUnneeded) return Promise.all(mine([...views]).map((v) => makeView(img, v, size, regionOf)));
   const max = opts.max ?? views.length;
@@ -134,12 +157,25 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
   for (const v of views) {
     if (chosen.length >= max) break;
     if (!FOCUS_VIEWS.includes(v)) chosen.push(() => makeView(img, v, size));
-    else {
+    else if (THREAD_VIEWS.includes(v)) {
+      const map = await threadsOfImg();
+      if (map) chosen.push(async () => threadPicture(map, size, size, inverseFor(v, map)));
+    } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push(() => cropPixels(img, sq, size));
     }
   }
   return Promise.all(mine(chosen).map((make) => make()));
+}
+
+/** The thread map of the 'focusCentre' square (threads.ts), or null where there is none or the lace is opaque. */
+async function threadsOf(img: RgbImage, r: LaceRegion | null, size: number): Promise<ThreadMap | null> {
+  const sq = focusSquare(img, 'focusCentre', r);
+  if (!sq || !r) return null;
+  const surface = surfaceColours(img, r);
+  if (!surface) return null;
+  const map = threadMap(await cropPixels(img, sq, size), surface);
+  return map && map.unlike <= THREADS_MAX_UNLIKE ? map : null;
 }
 
 /** The share of a picture's views one thread describes: those at positions index, index + of, … */

@@ -1,0 +1,128 @@
+// See-through lace on a busy surface (a knit, denim, wood grain, a printed cloth): the lace's own ground is
+// gone and the surface shows between its threads, so a crop of the lace shows as much surface as thread and
+// the network describes both. What a catalogue picture shows is threads against a plain ground. So, for a
+// query photo whose lace lies inside the frame (findLace), the surface's colours are learnt from the photo
+// outside the lace (a few clusters), the lace's colour from the pixels of the lace crop least like any of
+// them, and every pixel of the crop is unmixed as thread colour over its nearest surface colour: how much of
+// it is thread (0–1). That map, drawn light threads on a dark ground and dark on light, is what a catalogue
+// picture looks like to the luma network (illumination.ts) when its ground is darker or lighter than its
+// lace, whatever the surface was.
+import type { RgbImage } from './types';
+
+/** The surface around the lace: its colours (cluster centres, RGB) and how far its pixels lie from them. */
+export interface Surface {
+  centres: number[][];
+  /** the 90th percentile of the samples' distances from their nearest centre: within this, a pixel is surface */
+  spread: number;
+}
+
+/** A picture's colours outside the box `r` (the lace): up to `k` cluster centres (RGB), by k-means. */
+export function surfaceColours(img: RgbImage, r: { left: number; top: number; width: number; height: number }, k = 4): Surface | null {
+  const { data, width: w, height: h } = img;
+  // About 3,000 samples on a grid, outside the box grown by a twentieth of the photo (the lace's turned corners).
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 3000)));
+  const pad = Math.round(Math.min(w, h) * 0.05);
+  const x0 = r.left - pad, x1 = r.left + r.width + pad, y0 = r.top - pad, y1 = r.top + r.height + pad;
+  const s: number[] = [];
+  for (let y = 0; y < h; y += step) {
+    for (let x = 0; x < w; x += step) {
+      if (x >= x0 && x < x1 && y >= y0 && y < y1) continue;
+      const o = (y * w + x) * 3;
+      s.push(data[o], data[o + 1], data[o + 2]);
+    }
+  }
+  const n = s.length / 3;
+  if (n < 100) return null;
+  // k-means++-like start: the first sample, then each next the sample farthest from the centres so far.
+  const centres: number[][] = [[s[0], s[1], s[2]]];
+  const near = new Float64Array(n).fill(Infinity);
+  while (centres.length < k) {
+    const c = centres[centres.length - 1];
+    let far = 0, at = 0;
+    for (let i = 0; i < n; i++) {
+      const d = (s[i * 3] - c[0]) ** 2 + (s[i * 3 + 1] - c[1]) ** 2 + (s[i * 3 + 2] - c[2]) ** 2;
+      if (d < near[i]) near[i] = d;
+      if (near[i] > far) { far = near[i]; at = i; }
+    }
+    if (far < 100) break; // every sample within 10 levels of a centre: no more clusters needed
+    centres.push([s[at * 3], s[at * 3 + 1], s[at * 3 + 2]]);
+  }
+  for (let it = 0; it < 8; it++) {
+    const sum = centres.map(() => [0, 0, 0, 0]);
+    for (let i = 0; i < n; i++) {
+      let best = 0, bd = Infinity;
+      for (let c = 0; c < centres.length; c++) {
+        const d = (s[i * 3] - centres[c][0]) ** 2 + (s[i * 3 + 1] - centres[c][1]) ** 2 + (s[i * 3 + 2] - centres[c][2]) ** 2;
+        if (d < bd) { bd = d; best = c; }
+      }
+      sum[best][0] += s[i * 3]; sum[best][1] += s[i * 3 + 1]; sum[best][2] += s[i * 3 + 2]; sum[best][3]++;
+    }
+    for (let c = 0; c < centres.length; c++) if (sum[c][3]) centres[c] = [sum[c][0] / sum[c][3], sum[c][1] / sum[c][3], sum[c][2] / sum[c][3]];
+  }
+  const d = new Float32Array(n);
+  for (let i = 0; i < n; i++) d[i] = nearest(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
+  return { centres, spread: d.sort()[Math.floor(n * 0.9)] };
+}
+
+/** How far a colour is from the nearest of the centres (RGB distance). */
+function nearest(r: number, g: number, b: number, centres: number[][]): number {
+  let bd = Infinity;
+  for (const c of centres) bd = Math.min(bd, (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2);
+  return Math.sqrt(bd);
+}
+
+export interface ThreadMap {
+  /** per pixel, how much of it is thread, 0–255 */
+  alpha: Uint8Array;
+  /** the share of the crop's pixels unlike the surface: near 1, the lace is opaque and the map adds nothing */
+  unlike: number;
+  /** the lace's colour (RGB) */
+  lace: number[];
+}
+
+/**
+ * The thread map of `crop` (the lace, already the network's size) against the surface colours: null when
+ * the lace's colour cannot be told from the surface's.
+ */
+export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface): ThreadMap | null {
+  const { data } = crop;
+  const n = crop.width * crop.height;
+  const dist = new Float32Array(n);
+  for (let i = 0; i < n; i++) dist[i] = nearest(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], surface);
+  const sorted = Float32Array.from(dist).sort();
+  // The lace's colour: the median of the tenth of the crop's pixels furthest from every surface colour.
+  const cut = sorted[Math.floor(n * 0.9)];
+  if (cut < 30) return null;
+  const far: number[][] = [[], [], []];
+  for (let i = 0; i < n; i++) if (dist[i] >= cut) for (let c = 0; c < 3; c++) far[c].push(data[i * 3 + c]);
+  const lace = far.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]);
+  // Unmix: a pixel p = a·lace + (1 − a)·s for the surface colour s that explains it best.
+  const alpha = new Uint8Array(n);
+  let unlike = 0;
+  const unlikeFrom = Math.max(25, 2 * spread);
+  const dirs = surface.map((s) => { const d = [lace[0] - s[0], lace[1] - s[1], lace[2] - s[2]]; return { s, d, dd: d[0] ** 2 + d[1] ** 2 + d[2] ** 2 }; });
+  for (let i = 0; i < n; i++) {
+    const p0 = data[i * 3], p1 = data[i * 3 + 1], p2 = data[i * 3 + 2];
+    let best = Infinity, a = 0;
+    for (const { s, d, dd } of dirs) {
+      if (dd < 400) continue; // this surface colour is the lace's own (within 20 levels): it cannot be unmixed
+      const t = Math.max(0, Math.min(1, ((p0 - s[0]) * d[0] + (p1 - s[1]) * d[1] + (p2 - s[2]) * d[2]) / dd));
+      const res = (p0 - s[0] - t * d[0]) ** 2 + (p1 - s[1] - t * d[1]) ** 2 + (p2 - s[2] - t * d[2]) ** 2;
+      if (res < best) { best = res; a = t; }
+    }
+    if (best === Infinity) return null;
+    alpha[i] = Math.round(a * 255);
+    if (dist[i] > unlikeFrom) unlike++;
+  }
+  return { alpha, unlike: unlike / n, lace };
+}
+
+/** The map as a picture: light threads on black, or (`inverse`) dark threads on white. */
+export function threadPicture(map: ThreadMap, width: number, height: number, inverse: boolean): RgbImage {
+  const out = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const v = inverse ? 255 - map.alpha[i] : map.alpha[i];
+    out[i * 3] = v; out[i * 3 + 1] = v; out[i * 3 + 2] = v;
+  }
+  return { data: out, width, height, colourless: true };
+}
