@@ -27,5 +27,5 @@ export function LinePrice({ cents, unit, displayUnit, gramsPerMetre }: { cents: 
 export function LineQuantity({ num, unit, buyType, displayUnit, gramsPerMetre }: { num: number; unit: number; buyType: number; displayUnit: number | null; gramsPerMetre: number | null }) {
   const lang = useLang();
   const p = displayedQuantityParts(num, unit, buyType, displayUnit, gramsPerMetre, lang);
-  return <>{p.shown}{p.note ? <>{p.gap}<span className="line-quantity__note">{p.note}</span></> : null}</>;
+  return <><span className="line-quantity__shown">{p.shown}</span>{p.note ? <>{p.gap}<span className="line-quantity__note">{p.note}</span></> : null}</>;
 }

@@ -8,6 +8,7 @@ export const byLang = (lang: Lang | string, zh: string, en: string | null | unde
 /** Punctuation between a label and its value, and between clauses: full-width in Chinese, "x: y" and "x, y" in English. */
 export const colonOf = (lang: Lang | string): string => (lang === 'zh' ? '：' : ': ');
 export const commaOf = (lang: Lang | string): string => (lang === 'zh' ? '，' : ', ');
+export const semicolonOf = (lang: Lang | string): string => (lang === 'zh' ? '；' : '; ');
 
 export function formatPrice(cents: number | null | undefined, lang: Lang): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents) || cents < 0) return lang === 'zh' ? '价格面议' : 'Price by negotiation';

@@ -13,20 +13,17 @@ export function kilogramsOf(quantity: number, unit: number, gramsPerMetre: numbe
   return metres === null ? null : (metres * gramsPerMetre) / 1000;
 }
 /**
- * A cart or order line's quantity with its unit ("1,200 米（约 1,312.3 码）", "1,200 metres (about 1,312.3
- * yards)"): a length is also given in the other length unit; a sample cut is a number of cuts, written bare.
+ * A cart or order line's quantity in its own unit ("1,200 米" "（约 1,312.3 码）", "1,200 metres" "(about 1,312.3
+ * yards)"): a length is also given in the other length unit, as the note; a sample cut is a number of cuts, written bare.
  */
-export function lineQuantityText(num: number, unit: number, buyType: number, lang: 'zh' | 'en'): string {
-  if (buyType === BuyType.SAMPLE_CUT) return num.toLocaleString('en-US');
-  const name = (n: number, u: number) => {
-    const label = unitLabels[u]?.[lang] ?? '';
-    return lang === 'en' && n !== 1 && /^[a-z]+$/.test(label) ? `${label}s` : label;
-  };
-  const text = `${num.toLocaleString('en-US')} ${name(num, unit)}`.trim();
+function lineQuantityParts(num: number, unit: number, buyType: number, lang: 'zh' | 'en'): { shown: string; gap: string; note: string | null } {
+  if (buyType === BuyType.SAMPLE_CUT) return { shown: num.toLocaleString('en-US'), gap: '', note: null };
+  const shown = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`.trim();
   const other = otherLength(num, unit);
-  if (!other) return text;
-  const q = Math.round(other.quantity * 10) / 10;
-  return lang === 'zh' ? `${text}（约 ${q.toLocaleString('en-US')} ${name(q, other.unit)}）` : `${text} (about ${q.toLocaleString('en-US')} ${name(q, other.unit)})`;
+  if (!other) return { shown, gap: '', note: null };
+  const q = roundQuantity(other.quantity);
+  const otherText = `${q.toLocaleString('en-US')} ${unitName(q, other.unit, lang)}`;
+  return lang === 'zh' ? { shown, gap: '', note: `（约 ${otherText}）` } : { shown, gap: ' ', note: `(about ${otherText})` };
 }
 
 /**
@@ -81,17 +78,17 @@ export function unitName(n: number, unit: number, lang: 'zh' | 'en'): string {
 
 /**
  * A line's quantity in the buyer's unit with what it is priced as ("1,312.3 码（按 1,200 米计价）",
- * "1,312.3 yards (priced as 1,200 metres)"); in the product's own unit, as lineQuantityText says it.
+ * "1,312.3 yards (priced as 1,200 metres)"); in the product's own unit, as lineQuantityParts says it.
  */
 export function displayedQuantityText(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): string {
   const p = displayedQuantityParts(num, unit, buyType, display, gramsPerMetre, lang);
   return p.note ? `${p.shown}${p.gap}${p.note}` : p.shown;
 }
 
-/** displayedQuantityText in its parts: the quantity shown, and the note of the unit it is priced in (null in the product's own unit), with the gap between them. */
+/** displayedQuantityText in its parts: the quantity shown, and its note (the unit it is priced in; in the product's own unit, the other length unit; null for a count), with the gap between them. */
 export function displayedQuantityParts(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): { shown: string; gap: string; note: string | null } {
   const d = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, null, unit, display, gramsPerMetre);
-  if (!d || d.own) return { shown: lineQuantityText(num, unit, buyType, lang), gap: '', note: null };
+  if (!d || d.own) return lineQuantityParts(num, unit, buyType, lang);
   const q = roundQuantity(d.quantity);
   const shown = `${q.toLocaleString('en-US')} ${unitName(q, d.unit, lang)}`;
   const own = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`;

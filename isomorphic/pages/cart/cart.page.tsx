@@ -9,7 +9,7 @@ import type { CartCount, CartGroup, CartLine } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels } from '../../domain/catalogue';
 import { buyTypes, OrderLimits } from '../../domain/order';
-import { commaOf, colonOf, formatPrice } from '../../domain/format';
+import { colonOf, commaOf, formatPrice, semicolonOf } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
 import { browserApi } from '../../components/browser-api';
@@ -186,7 +186,7 @@ const CartView = observer(function CartView({ buyType, groups, count }: Awaited<
               </span>
               <span className="muted cart-bar__note">
                 {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}${commaOf(lang)}` : ''}{w.freightExcluded}
-                {totals.negotiable > 0 ? `；${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
+                {totals.negotiable > 0 ? `${semicolonOf(lang)}${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
               </span>
             </div>
             <button type="button" className="button button--primary cart-bar__checkout" disabled={selectedLines.length === 0} onClick={checkout}>{w.checkout}</button>

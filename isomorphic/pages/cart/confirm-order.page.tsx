@@ -17,7 +17,7 @@ import { unwrap } from '../../api-client/results';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';
 import { LinePrice, LineQuantity } from '../../components/line-price';
 import { deliveryCodes, OrderLimits } from '../../domain/order';
-import { commaOf, colonOf, formatPrice } from '../../domain/format';
+import { colonOf, commaOf, formatPrice, semicolonOf } from '../../domain/format';
 import { Codes } from '../../domain/codes';
 import { loaderDeps } from '../../loader-context';
 import { useStores } from '../../stores/root.store';
@@ -232,8 +232,8 @@ const ConfirmView = observer(function ConfirmView({ buyType, groups, consignees,
           <span className="cart-bar__total">{w.total}{colonOf(lang)}{buyType === BuyType.SAMPLE_CUT ? <strong className="price">{w.free}</strong> : <strong className="price">¥{formatPrice(totals.amount, lang)}</strong>}</span>
           <span className="muted cart-bar__note">
             {buyType === BuyType.SAMPLE_CUT ? `${w.samplesFree}${commaOf(lang)}` : ''}{w.freightExcluded}
-            {totals.negotiable > 0 ? `；${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
-            {buyType === BuyType.BULK ? `；${w.bulkPriceLater}` : ''}
+            {totals.negotiable > 0 ? `${semicolonOf(lang)}${fill(w.negotiableExcluded, { n: totals.negotiable })}` : ''}
+            {buyType === BuyType.BULK ? `${semicolonOf(lang)}${w.bulkPriceLater}` : ''}
           </span>
         </div>
         <button type="button" className="button button--primary cart-bar__checkout" disabled={submitting} aria-busy={submitting} onClick={() => void submit()}>

@@ -97,9 +97,9 @@ export function Component() {
                 {l.productId > 0 ? <Link to={`/flower/${l.productId}`} className="detail-line__title">{lineTitle(l, lang)}</Link> : <span className="detail-line__title">{lineTitle(l, lang)}</span>}
                 <span className="muted"><i className="swatch" style={{ backgroundColor: l.hex }} aria-hidden="true" />{lineColour(l, lang)} · {l.code}</span>
               </span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : <LinePrice cents={l.unitPrice} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity><LineQuantity num={l.num} unit={l.unit} buyType={o.buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span></span>
-              <span className="detail-line__cell"><span className="detail-line__key">{w.subtotal}</span>{sample ? w.free : l.amount === null ? w.pricePending : money(l.amount, lang)}</span>
+              <span className="detail-line__cell detail-line__cell--price"><span className="detail-line__key">{w.unitPrice}</span>{sample ? w.free : l.unitPrice === null ? w.pricePending : <LinePrice cents={l.unitPrice} unit={l.unit} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} />}</span>
+              <span className="detail-line__cell detail-line__cell--quantity"><span className="detail-line__key">{w.quantity}</span><span data-line-quantity><LineQuantity num={l.num} unit={l.unit} buyType={o.buyType} displayUnit={l.displayUnit} gramsPerMetre={l.gramsPerMetre} /></span></span>
+              <span className="detail-line__cell detail-line__cell--amount"><span className="detail-line__key">{w.subtotal}</span>{sample ? w.free : l.amount === null ? w.pricePending : money(l.amount, lang)}</span>
             </li>
           ))}
         </ul>

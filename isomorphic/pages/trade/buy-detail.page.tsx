@@ -10,7 +10,7 @@ import type { PurchaseMatches, PurchaseResponse, PurchaseView } from '../../cont
 import type { SellerProductPage } from '../../contracts/catalogue-seller';
 import { Unit, unitLabels } from '../../domain/catalogue';
 import { Codes } from '../../domain/codes';
-import { byLang, formatDateTime, formatPrice } from '../../domain/format';
+import { byLang, formatDateTime, formatPrice, semicolonOf } from '../../domain/format';
 import { Limits } from '../../domain/limits';
 import { unwrap } from '../../api-client/results';
 import { loaderDeps } from '../../loader-context';
@@ -177,7 +177,7 @@ const BuyerActions = observer(function BuyerActions({ id, actions }: { id: numbe
 
 function Ladder({ steps, unit }: { steps: Array<{ from: number; price: number }>; unit: string }) {
   const lang = useLang();
-  return <>{steps.map((s) => `≥${s.from} ${unit}: ${formatPrice(s.price, lang)}`).join('；')}</>;
+  return <>{steps.map((s) => `≥${s.from} ${unit}: ${formatPrice(s.price, lang)}`).join(semicolonOf(lang))}</>;
 }
 
 const Compare = observer(function Compare({ id, responses, canSelect, unitLabel, quantity }: { id: number; responses: PurchaseResponse[]; canSelect: boolean; unitLabel: string; quantity: number }) {

@@ -77,6 +77,11 @@ t.test('a buyer sees the cart, the confirmation, the orders and one order; a sel
   t.match(bulk.body, 'Freight not included');
   const expected = a.price === null || a.price < 0 ? 'Price by negotiation' : `¥${(a.price * 300 / 100).toFixed(2)}`;
   t.ok(bulk.body.replace(/<!-- -->/g, '').includes(expected), `bulk total from the catalogue price: ${expected}`);
+  const bulkIds = (await api.post<CartGroup[]>('/shoppingCart/listShoppingCart', { buyType: BuyType.BULK }, token)).body.data.flatMap((g) => g.shoppingCarts.map((l) => l.id));
+  const bulkConfirm = await web.inject({ url: `/confirmOrder?type=2&ids=${bulkIds.join(',')}&lang=en`, headers });
+  t.equal(bulkConfirm.statusCode, 200);
+  const note = /class="muted cart-bar__note">(.*?)<\/span>/.exec(bulkConfirm.body.replace(/<!-- -->/g, ''))?.[1] ?? '';
+  t.match(note, /^Freight not included(; [^；]+)?; The seller confirms the bulk price after the order$/, 'the English note is joined with English semicolons, not Chinese ones');
 
   const groups = (await api.post<CartGroup[]>('/shoppingCart/listShoppingCart', { buyType: BuyType.SAMPLE_CUT }, token)).body.data;
   const ids = groups.flatMap((g) => g.shoppingCarts.map((l) => l.id));

@@ -38,7 +38,9 @@ t.test('the texts, both languages', async (t) => {
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, Unit.KILO, 150, 'en'), '180 kilos (priced as 1,200 metres)');
   t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'zh'), { shown: '1,312.3 码', gap: '', note: '（按 1,200 米计价）' }, 'the parts the pages keep whole');
   t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'en'), { shown: '1,312.3 yards', gap: ' ', note: '(priced as 1,200 metres)' });
-  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, null, null, 'en').note, null, 'no note in the product\'s own unit');
+  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, null, null, 'en'), { shown: '1,200 metres', gap: ' ', note: '(about 1,312.3 yards)' }, 'in the product\'s own unit the other length unit is the note, kept whole under it in a narrow column');
+  t.same(displayedQuantityParts(1200, Unit.METRE, BuyType.BULK, null, null, 'zh'), { shown: '1,200 米', gap: '', note: '（约 1,312.3 码）' });
+  t.same(displayedQuantityParts(3, Unit.METRE, BuyType.SAMPLE_CUT, null, null, 'en'), { shown: '3', gap: '', note: null }, 'no note on a count');
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, null, null, 'zh'), '1,200 米（约 1,312.3 码）', "the product's own unit, as before");
   t.equal(displayedQuantityText(3, Unit.METRE, BuyType.SAMPLE_CUT, Unit.YARD, null, 'en'), '3', 'sample cuts are a count');
 });
