@@ -25,5 +25,6 @@ import { displayUnit } from './2026112472-display-unit';
 import { searchVocab } from './2026112473-search-vocab';
 import { patternCopyCheck } from './2026112480-pattern-copy-check';
 import { searchFilterColumns } from './2026112485-search-filter-columns';
+import { searchVocabPg } from './2026112486-search-vocab-pg';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns, searchVocabPg];

@@ -166,11 +166,11 @@ async function newestMatches(
   // All words required: the GIN index is asked for the words that are not common (below COMMON_WORD of the
   // sample; the rarest one when all are), the rows it gives then tested against every word: a word in most
   // products (蕾丝, and its characters 蕾, 丝 for the phrase) costs the index more than it narrows.
-  let gin: RawBuilder<boolean> = m.where;
+  let gin: RawBuilder<boolean> = m.indexWhere;
   if (m.wordQueries.length > 1) {
     const share = m.wordQueries.map((_, i) => sample.filter((r) => r[`w${i}`]).length / sample.length);
-    const rare = m.wordQueries.filter((_, i) => share[i] < COMMON_WORD);
-    const asked = rare.length > 0 ? rare : [m.wordQueries[share.indexOf(Math.min(...share))]];
+    const rare = m.indexWordQueries.filter((_, i) => share[i] < COMMON_WORD);
+    const asked = rare.length > 0 ? rare : [m.indexWordQueries[share.indexOf(Math.min(...share))]];
     if (asked.length < m.wordQueries.length) gin = sql<boolean>`s.doc @@ cast(${asked.map((q) => `(${q})`).join(' & ')} as tsquery) and ${m.walkWhere}`;
   }
   // Through the GIN index or the filters, a window of ids at a time (the newest first), each about 1.5 times

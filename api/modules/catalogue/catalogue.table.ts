@@ -62,7 +62,7 @@ export interface ProductSearchTable {
 /** SQLite only: the tokens of product_fts's four columns as written (space-separated), for ranking in the api (search-index.ts). */
 export interface ProductSearchTermsTable { product_id: number; tw: string; tc: string; bw: string; bc: string }
 
-/** SQLite: every Latin or digit word the search index has held (search-index.ts: prefixExpansions). */
+/** Every Latin or digit word the search index has held (search-index.ts: prefixExpansions). */
 export interface ProductSearchVocabTable { term: string }
 
 /** A pair of products of two companies whose pictures photo search finds nearly the same (pattern-copy detection). */

@@ -61,8 +61,9 @@ export function tsvectorLiteral(doc: SearchDocument): string {
 const ftsPhrase = (tokens: string[]) => `"${tokens.join(' ')}"`;
 
 /**
- * SQLite: the words of the index that a prefix term stands for, by the term's word; a term left out is
- * matched as a prefix by FTS5. FTS5 has prefix indexes of 2 and 3 letters (the migration's prefix='2 3');
+ * The words of the index that a prefix term stands for, by the term's word; a term left out is matched as a
+ * prefix (SQLite: by FTS5; PostgreSQL: its GIN index is asked for these words, the rows then tested with the
+ * prefix itself, see matchSql's indexWhere). FTS5 has prefix indexes of 2 and 3 letters (the migration's prefix='2 3');
  * a longer prefix makes it merge the doclists of every word the prefix covers, whole, on each read (4 ms
  * for "lace", held by every product at 100,000, against 0.2 ms for the word "lace" read up to a limit).
  */
@@ -76,9 +77,8 @@ export const EXPAND_MAX = 16;
  * digit word the index has held (written with the index, never taken out), so the words found are all the
  * words the prefix could match, and a few it no longer does, which then match nothing.
  */
-export async function prefixExpansions({ db, dialect }: IndexDb, terms: Term[]): Promise<Expansions> {
+export async function prefixExpansions({ db }: IndexDb, terms: Term[]): Promise<Expansions> {
   const out = new Map<string, string[]>();
-  if (dialect !== 'sqlite') return out;
   for (const t of terms) {
     if (!t.prefix || [...t.word].length < 4) continue;
     const r = await sql<{ term: string }>`select term from product_search_vocab
@@ -86,6 +86,17 @@ export async function prefixExpansions({ db, dialect }: IndexDb, terms: Term[]):
     if (r.rows.length <= EXPAND_MAX) out.set(t.word, r.rows.map((x) => x.term));
   }
   return out;
+}
+
+/** PostgreSQL: the tsquery literal of tsQuery(terms, mode) with each expanded prefix asked as its words (what the GIN index is asked: a prefix is a partial match for it, every row of every word it covers collected before any intersection). */
+export function tsIndexQuery(terms: Term[], mode: 'all' | 'any', expansions: Expansions): string {
+  const parts = terms.map((t) => {
+    const words = !t.cjk && t.prefix ? expansions.get(t.word) : undefined;
+    if (!words) return tsQuery([t], 'all');
+    // No word has the prefix: the word itself, which no product holds either.
+    return words.length === 0 ? `'${t.word}'` : `(${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(' | ')})`;
+  });
+  return parts.join(mode === 'all' ? ' & ' : ' | ');
 }
 
 /** The FTS5 expression of a Latin term's word phrase: the prefix, its words, or the word itself. */
@@ -141,12 +152,18 @@ export async function indexProducts({ db, dialect }: IndexDb, ids: number[]): Pr
     } else {
       if (rows.length === 0) continue;
       // With the product's filter columns, read from product in this statement (a trigger on product keeps them in step after).
-      const values = rows.map((r) => sql`(${r.id}, ${tsvectorLiteral(documentOf(r))})`);
+      const docs = rows.map(documentOf);
+      const values = rows.map((r, k) => sql`(${r.id}, ${tsvectorLiteral(docs[k])})`);
       const cols = sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql.ref(c)));
       await sql`insert into product_search (product_id, doc, ${cols})
         select p.id, cast(v.doc as tsvector), ${sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql.ref(`p.${c}`)))}
         from (values ${sql.join(values)}) v (id, doc) join product p on p.id = cast(v.id as integer)
         on conflict (product_id) do update set doc = excluded.doc, ${sql.join(SEARCH_FILTER_COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(db);
+      // Every Latin or digit lexeme of the documents (the migration fills it from them), sorted: concurrent writers take the keys in one order.
+      const list = [...new Set(docs.flatMap((d) => [...d.tw, ...d.tc, ...d.bw, ...d.bc]).filter((w) => !isCjk(w)))].sort();
+      for (let k = 0; k < list.length; k += 500) {
+        await sql`insert into product_search_vocab (term) values ${sql.join(list.slice(k, k + 500).map((w) => sql`(${w})`))} on conflict do nothing`.execute(db);
+      }
     }
   }
 }
@@ -222,6 +239,10 @@ export interface MatchSql {
   from: RawBuilder<unknown>; where: RawBuilder<boolean>; score: RawBuilder<number>; newest: RawBuilder<unknown>;
   /** PostgreSQL: the same condition as `where`, which no index can answer (the planner then walks the rows it is given) */
   walkWhere: RawBuilder<boolean>;
+  /** PostgreSQL: `where` with the prefixes asked as their words (tsIndexQuery), for a GIN scan; the rows it gives are tested with walkWhere */
+  indexWhere: RawBuilder<boolean>;
+  /** PostgreSQL, all words required: each word's own tsquery as the GIN index is asked for it (tsIndexQuery) */
+  indexWordQueries: string[];
   /** PostgreSQL, all words required: each word's own tsquery (a GIN scan may use only the rarer ones, the rows then tested whole); empty otherwise */
   wordQueries: string[];
 }
@@ -237,9 +258,12 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
       newest: sql`product_fts.rowid desc`,
       walkWhere: sql<boolean>`product_fts match ${ftsQuery(terms, mode, expansions)}`,
       wordQueries: [],
+      indexWhere: sql<boolean>`product_fts match ${ftsQuery(terms, mode, expansions)}`,
+      indexWordQueries: [],
     };
   }
   const q = tsQuery(terms, mode);
+  const expanded = tsIndexQuery(terms, mode, expansions);
   const w = (n: number) => n / WEIGHTS.tw;
   return {
     from: sql`product_search s join product p on p.id = s.product_id`,
@@ -250,6 +274,8 @@ export function matchSql(dialect: DialectName, terms: Term[], mode: 'all' | 'any
     // ts_match_vq is the function of @@: the GIN index serves the operator only.
     walkWhere: sql<boolean>`ts_match_vq(s.doc, cast(${q} as tsquery))`,
     wordQueries: mode === 'all' && terms.length > 1 ? terms.map((t) => tsQuery([t], 'all')) : [],
+    indexWhere: expanded === q ? sql<boolean>`s.doc @@ cast(${q} as tsquery)` : sql<boolean>`s.doc @@ cast(${expanded} as tsquery) and ts_match_vq(s.doc, cast(${q} as tsquery))`,
+    indexWordQueries: mode === 'all' && terms.length > 1 ? terms.map((t) => tsIndexQuery([t], 'all', expansions)) : [],
   };
 }
 
