@@ -2,6 +2,13 @@
 import type { PriceStep } from '../domain/price-ladder';
 export interface Page<T> { list: T[]; total: number; pageNum: number; pageSize: number }
 
+/**
+ * A page of a product listing (home, galleries, text search) with the ids of the companies among its
+ * products' that carry the verified badge today (a verified certificate within its validity), ascending:
+ * the cards' badge comes with the products instead of from a second call.
+ */
+export type WithVerifiedCompanies<P> = P & { verifiedCompanies: number[] };
+
 export interface ProductImage { id: number; url: string; width: number; height: number; sort: number }
 
 export interface ProductSummary {

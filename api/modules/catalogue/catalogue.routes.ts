@@ -4,9 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../deps';
 import { PatternType } from '../../../isomorphic/domain/catalogue';
 import { ok, responses } from '../../http/envelope';
-import { Id, PageOf, PageQuery } from '../../http/schemas';
-import { ColourCardSchema, ProductDetailSchema, ProductQuerySchema, ProductSummarySchema, SearchPageSchema, TextSearchQuerySchema } from './catalogue.schemas';
-import { getCatalogueVersion, getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, type CatalogueDeps } from './catalogue.service';
+import { Id, PageQuery } from '../../http/schemas';
+import { ColourCardSchema, ListingPageSchema, ProductDetailSchema, ProductQuerySchema, SearchListingPageSchema, TextSearchQuerySchema } from './catalogue.schemas';
+import { getCatalogueVersion, getColourCards, getProductDetail, listCatalogue, listHomeProducts, searchCatalogue, withVerifiedCompanies, type CatalogueDeps } from './catalogue.service';
 import type { ProductFilter, ProductSort } from './catalogue.queries';
 import { fillMissingTerms } from './search-index';
 
@@ -61,9 +61,9 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
     config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
-      summary: 'Products on sale for the home page, newest first',
+      summary: 'Products on sale for the home page, newest first, and which of their companies carry the verified badge',
       querystring: Type.Object({ ...PageQuery, patternType: Type.Optional(PatternTypeFilter), kind: Type.Optional(KindFilter) }),
-      response: responses(PageOf(ProductSummarySchema)),
+      response: responses(ListingPageSchema),
     },
   }, async (request) => {
     const { pageNum, pageSize, patternType, kind } = request.query;
@@ -73,7 +73,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
       patternType: patternType === '' || patternType === undefined ? undefined : patternType,
       kind: kind === '' || kind === undefined ? undefined : kind,
     });
-    return ok(request, page);
+    return ok(request, await withVerifiedCompanies(cat.db, page));
   });
 
   app.get('/product/catalogueVersion', {
@@ -89,13 +89,13 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
     config: { auth: 'public' },
     schema: {
       tags: ['catalogue'],
-      summary: 'Products on sale with filters (pattern type, shape, unit, price range in cents, company) and a sort; patterns unless kind says otherwise',
+      summary: 'Products on sale with filters (pattern type, shape, unit, price range in cents, company) and a sort; patterns unless kind says otherwise; and which of their companies carry the verified badge',
       body: ProductQuerySchema,
-      response: responses(PageOf(ProductSummarySchema)),
+      response: responses(ListingPageSchema),
     },
   }, async (request) => {
     const q = request.body;
-    return ok(request, await listCatalogue(cat, filterOf(q), sortOf(q), q));
+    return ok(request, await withVerifiedCompanies(cat.db, await listCatalogue(cat, filterOf(q), sortOf(q), q)));
   });
 
   app.get('/clothes/listClothes', {
@@ -104,11 +104,11 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
       tags: ['catalogue'],
       summary: 'Garments on sale, with the filters and sorts of /product/listLSKProduct',
       querystring: ProductQuerySchema,
-      response: responses(PageOf(ProductSummarySchema)),
+      response: responses(ListingPageSchema),
     },
   }, async (request) => {
     const q = request.query;
-    return ok(request, await listCatalogue(cat, filterOf(q, 2), sortOf(q), q));
+    return ok(request, await withVerifiedCompanies(cat.db, await listCatalogue(cat, filterOf(q, 2), sortOf(q), q)));
   });
 
   app.post('/product/searchLace', {
@@ -117,12 +117,12 @@ export async function catalogueRoutes(fastify: FastifyInstance, { deps }: Module
       tags: ['catalogue'],
       summary: 'Text search (Chinese and English) with the listing filters; ranked by relevance unless sorted, title words highlighted',
       body: TextSearchQuerySchema,
-      response: responses(SearchPageSchema),
+      response: responses(SearchListingPageSchema),
     },
   }, async (request) => {
     const q = request.body;
     const s = given(q.sort);
-    return ok(request, await searchCatalogue(cat, q.keyword ?? '', filterOf(q), s === undefined ? 'relevance' : s, q));
+    return ok(request, await withVerifiedCompanies(cat.db, await searchCatalogue(cat, q.keyword ?? '', filterOf(q), s === undefined ? 'relevance' : s, q)));
   });
 
   app.get('/product/getProduct/:id', {

@@ -1,9 +1,9 @@
 // Response schemas of the catalogue, checked against isomorphic/contracts/common.ts at compile time.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ColourCard, ProductDetail, ProductImage, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { ColourCard, Page, ProductDetail, ProductImage, ProductSummary, WithVerifiedCompanies } from '../../../isomorphic/contracts/common';
 import type { Part, SearchHit, SearchPage } from '../../../isomorphic/contracts/catalogue';
 import { LaceCraft, LaceEdge, LaceStretch, PatternType, Shape, Unit } from '../../../isomorphic/domain/catalogue';
-import { assertSame, Id, Nullable, PageQuery, type Same } from '../../http/schemas';
+import { assertSame, Id, Nullable, PageOf, PageQuery, type Same } from '../../http/schemas';
 
 export const ProductSummarySchema = Type.Object({
   id: Type.Integer(),
@@ -94,6 +94,15 @@ export const SearchPageSchema = Type.Object({
   pageSize: Type.Integer(),
 });
 
+/** The listings' answers: the page and which of its products' companies carry the verified badge today. */
+export const VerifiedCompaniesField = {
+  verifiedCompanies: Type.Array(Type.Integer(), { maxItems: 100, description: "ids of this page's products' companies that carry the verified badge today, ascending" }),
+};
+export const ListingPageSchema = Type.Composite([PageOf(ProductSummarySchema), Type.Object(VerifiedCompaniesField)]);
+export const SearchListingPageSchema = Type.Composite([SearchPageSchema, Type.Object(VerifiedCompaniesField)]);
+
 assertSame<Same<Static<typeof PartSchema>, Part>>();
+assertSame<Same<Static<typeof ListingPageSchema>, WithVerifiedCompanies<Page<ProductSummary>>>>();
+assertSame<Same<Static<typeof SearchListingPageSchema>, WithVerifiedCompanies<SearchPage>>>();
 assertSame<Same<Static<typeof SearchPageSchema>, SearchPage>>();
 assertSame<Same<Static<typeof SearchHitSchema>, SearchHit>>();

@@ -4,13 +4,14 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ProductTable } from './catalogue.table';
 import type { DialectName } from '../../db/database';
-import type { ColourCard, Page, ProductDetail, ProductSummary } from '../../../isomorphic/contracts/common';
+import type { ColourCard, Page, ProductDetail, ProductSummary, WithVerifiedCompanies } from '../../../isomorphic/contracts/common';
 import type { SearchPage } from '../../../isomorphic/contracts/catalogue';
 import type { StorageDriver } from '../file/storage';
 import { BuyType, isOnSale, ProductKind, ProductStatus } from '../../../isomorphic/domain/catalogue';
 import { ladderMinimum, ladderUnitPrice } from '../../../isomorphic/domain/price-ladder';
 import { parseLadder } from '../../../isomorphic/domain/catalogue-seller';
 import { ApiError, gone, notFound } from '../../http/errors';
+import { verifiedCompanies } from '../shop/certificate.service';
 import {
   anyProductId, catalogueVersion, coloursOfCompany, countByCompany, countListed, findCoverAndStatus, listCardImagePaths, listImagePaths, onSaleIdsAmong, countOnSale, countProducts, countProductsCapped, findProduct, lastProductChange, sitemapProducts, findProductStatus, incrementViews, listColourCards, listImages, listProducts,
   searchProducts, summariesByIds, insertProduct, updateProductRow, deleteProductRow, productIdsOfCompany,
@@ -64,6 +65,16 @@ export async function listCatalogue({ db, storage }: CatalogueDeps, f: ProductFi
     countProducts(db, f),
   ]);
   return { list: rows.map((r) => toSummary(storage, r)), total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+/**
+ * A listing's page with the ids of its products' companies that carry the verified badge today (the shop
+ * module's rule, asked of its service), so that a page of cards needs one call. Public, as the badge is.
+ */
+export async function withVerifiedCompanies<P extends Page<ProductSummary>>(db: Kysely<Database>, page: P): Promise<WithVerifiedCompanies<P>> {
+  const ids = [...new Set(page.list.map((p) => p.companyId))];
+  const verified = ids.length === 0 ? [] : [...(await verifiedCompanies(db, ids))].sort((a, b) => a - b);
+  return { ...page, verifiedCompanies: verified };
 }
 
 /**

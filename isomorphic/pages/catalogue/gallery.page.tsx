@@ -2,7 +2,7 @@
 // listings): server-rendered, filters in the URL, pagination as links. The path picks the preset.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import type { CompanySummary, Page, ProductSummary } from '../../contracts/common';
+import type { CompanySummary, Page, ProductSummary, WithVerifiedCompanies } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';
 import { Limits } from '../../domain/limits';
@@ -12,10 +12,12 @@ import { SeoHead, breadcrumbLd } from '../../components/seo-head';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
 import { filtersToSearch, parseFilters, toProductQuery } from './listing-query';
-import { assertPageExists, companyChoices, redirectToNormalised, verifiedCompanyIds } from './listing-loader';
+import { assertPageExists, companyChoices, redirectToNormalised } from './listing-loader';
 import { descKey, fixedKeys, galleryPresets, normalisePath, titleKey } from './presets';
 import { FilterRows } from './filter-rows';
 import { Pager, pageCount } from './pager';
+
+type Listing = WithVerifiedCompanies<Page<ProductSummary>>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, publicUrl } = loaderDeps(context);
@@ -31,13 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signal = request.signal;
   const [envelope, companies] = await Promise.all([
     preset.kind === 2
-      ? api.get<Page<ProductSummary>>('/clothes/listClothes', query, { signal })
-      : api.post<Page<ProductSummary>>('/product/listLSKProduct', query, { signal }),
+      ? api.get<Listing>('/clothes/listClothes', query, { signal })
+      : api.post<Listing>('/product/listLSKProduct', query, { signal }),
     preset.rows.includes('company') ? companyChoices(api, filters.companyId, signal) : Promise.resolve([] as CompanySummary[]),
   ]);
-  const products = unwrap(envelope);
+  // The products come with which of their mills carry the verified badge today (no second call).
+  const { verifiedCompanies: verified, ...products } = unwrap(envelope);
   assertPageExists(filters.page, products.total, products.pageSize || Limits.pageSize);
-  const verified = await verifiedCompanyIds(api, products.list, signal);
   return { preset, path, filters, omit, products, companies, verified, publicUrl };
 }
 

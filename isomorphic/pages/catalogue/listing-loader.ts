@@ -1,6 +1,6 @@
 // Shared steps of the listing loaders: the normalised URL (a non-normalised one redirects to it, so each
-// filtered listing has exactly one address), the 404 past the last page, the company filter choices and
-// which of the listed products' mills carry the verified badge.
+// filtered listing has exactly one address), the 404 past the last page and the company filter choices (which
+// of the listed products' mills carry the verified badge comes with the listing's answer: verifiedCompanies).
 import { data, redirect } from 'react-router';
 import type { ApiClient } from '../../api-client/client';
 import type { CompanyInfo, CompanySummary, Page } from '../../contracts/common';
@@ -35,18 +35,4 @@ export async function companyChoices(api: ApiClient, chosen: number | undefined,
     if (one && one.code === Codes.OK) list.push(one.data);
   }
   return list;
-}
-
-/**
- * The companies among these products' mills that carry the verified badge today (a verified certificate
- * within its validity), for the cards. Asked on every render, so an expired certificate drops the badge by
- * itself. Never fails the page: without an answer the cards show no badge.
- */
-export async function verifiedCompanyIds(api: ApiClient, products: ReadonlyArray<{ companyId: number }>, signal: AbortSignal): Promise<number[]> {
-  const ids = [...new Set(products.map((p) => p.companyId).filter((id) => Number.isInteger(id) && id > 0))].slice(0, 100);
-  if (ids.length === 0) return [];
-  return api
-    .get<number[]>('/website/verifiedCompanies', { ids: ids.join(',') }, { signal })
-    .then((e) => (e.code === Codes.OK ? e.data : []))
-    .catch(() => [] as number[]);
 }

@@ -3,7 +3,7 @@
 // the galleries. An empty keyword asks for one; no result says so. Result pages are not for indexing.
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import type { CompanySummary } from '../../contracts/common';
+import type { CompanySummary, WithVerifiedCompanies } from '../../contracts/common';
 import type { SearchPage } from '../../contracts/catalogue';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
@@ -15,7 +15,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords, searchWords } from './catalogue.words';
 import { MAX_KEYWORD, filtersToSearch, parseFilters, toProductQuery } from './listing-query';
-import { assertPageExists, companyChoices, redirectToNormalised, verifiedCompanyIds } from './listing-loader';
+import { assertPageExists, companyChoices, redirectToNormalised } from './listing-loader';
 import { normalisePath } from './presets';
 import { FilterRows } from './filter-rows';
 import { Pager, pageCount } from './pager';
@@ -32,12 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!filters.keyword) return { path, filters, results: null, companies: [] as CompanySummary[], verified: [] as number[], publicUrl };
   const signal = request.signal;
   const [envelope, companies] = await Promise.all([
-    api.post<SearchPage>('/product/searchLace', toProductQuery(filters, 1), { signal }),
+    api.post<WithVerifiedCompanies<SearchPage>>('/product/searchLace', toProductQuery(filters, 1), { signal }),
     companyChoices(api, filters.companyId, signal),
   ]);
-  const results = unwrap(envelope);
+  // The results come with which of their mills carry the verified badge today (no second call).
+  const { verifiedCompanies: verified, ...results } = unwrap(envelope);
   assertPageExists(filters.page, results.total, results.pageSize || Limits.pageSize);
-  const verified = await verifiedCompanyIds(api, results.list, signal);
   return { path, filters, results, companies, verified, publicUrl };
 }
 

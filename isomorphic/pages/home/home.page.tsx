@@ -1,12 +1,11 @@
 // Home (/): the pattern gallery, newest first, from /product/listLSKHomeProduct, paged with ?page=.
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import type { Page, ProductSummary } from '../../contracts/common';
+import type { Page, ProductSummary, WithVerifiedCompanies } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
 import { loaderDeps } from '../../loader-context';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../components/product-card';
-import { verifiedCompanyIds } from '../catalogue/listing-loader';
 import { canonicalLinks } from '../../seo';
 import { useLang } from '../../components/use-lang';
 
@@ -15,8 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, publicUrl } = loaderDeps(context);
   const url = new URL(request.url);
   const page = toPage(url.searchParams.get('page'));
-  const products = unwrap(await api.get<Page<ProductSummary>>('/product/listLSKHomeProduct', { pageNum: page, pageSize: Limits.pageSize }, { signal: request.signal }));
-  const verified = await verifiedCompanyIds(api, products.list, request.signal);
+  // One call: the products and which of their mills carry the verified badge today.
+  const { verifiedCompanies: verified, ...products } = unwrap(await api.get<WithVerifiedCompanies<Page<ProductSummary>>>('/product/listLSKHomeProduct', { pageNum: page, pageSize: Limits.pageSize }, { signal: request.signal }));
   return { products, verified, publicUrl, path: page > 1 ? `/?page=${page}` : '/' };
 }
 

@@ -5,6 +5,7 @@ import t from 'tap';
 import { dialects } from '../../helpers/db';
 import { createCatalogueApi } from '../../helpers/catalogue';
 import { Codes } from '../../../isomorphic/domain/codes';
+import { chinaToday } from '../../../isomorphic/domain/shop';
 import { LaceEdge, LaceStretch, PatternType, Unit } from '../../../isomorphic/domain/catalogue';
 import type { CompanySummary, Page, ProductSummary } from '../../../isomorphic/contracts/common';
 import type { SitemapEntry, SitemapIndex } from '../../../isomorphic/contracts/catalogue';
@@ -67,7 +68,7 @@ for (const { dialect, skip } of await dialects()) {
       const empties = await list({ patternType: '', shape: null, unit: '', priceMin: '', priceMax: null, companyId: '', sort: '' });
       t.equal(empties.body.data.total, lace.length, 'empty and null filters mean any');
       const none = await list({ priceMin: 5000, priceMax: 100 });
-      t.same(none.body.data, { list: [], total: 0, pageNum: 1, pageSize: 100 }, 'an empty range is an empty page');
+      t.same(none.body.data, { list: [], total: 0, pageNum: 1, pageSize: 100, verifiedCompanies: [] }, 'an empty range is an empty page');
       for (const bad of [{ patternType: 100099 }, { shape: 1 }, { unit: 'yard' }, { priceMin: -1 }, { companyId: 0 }, { sort: 'cheap' }, { kind: 3 }, { pageSize: 101 }]) {
         const res = await list(bad);
         t.equal(res.status, 400, `${JSON.stringify(bad)} is refused`);
@@ -129,6 +130,43 @@ for (const { dialect, skip } of await dialects()) {
       const filtered = await api.get<Page<ProductSummary>>(`/clothes/listClothes?companyId=${company}&sort=priceDesc&patternType=&pageSize=100`);
       t.same(ids(filtered.body.data).sort((a, b) => a - b), garments.filter((g) => g.company_id === company).map((g) => g.id).sort((a, b) => a - b));
       t.equal((await api.get('/clothes/listClothes?sort=x')).status, 400);
+    });
+
+    t.test("each listing says which of its page's mills carry the verified badge today, and only those", async (t) => {
+      type Listed = Page<ProductSummary> & { verifiedCompanies: number[] };
+      const companies = [...new Set(rows.map((r) => r.company_id))].sort((a, b) => a - b);
+      t.ok(companies.length >= 3, `${companies.length} mills in the seed`);
+      const [valid, expired, pending] = companies;
+      const today = chinaToday();
+      const at = new Date().toISOString();
+      const cert = (company_id: number, verify_status: number, valid_to: string | null) => ({
+        company_id, type: 3, name: '', number: `T-${company_id}`, issuer: 'TESTEX', valid_from: '2020-01-01', valid_to, images: '[]',
+        verify_status, verify_note: '', verified_by: null, verified_at: verify_status === 1 ? at : null, created_at: at, updated_at: at,
+      });
+      await db.deleteFrom('shop_certificate').execute();
+      await db.insertInto('shop_certificate').values([cert(valid, 1, null), cert(expired, 1, '2021-01-01'), cert(pending, 0, null)]).execute();
+      t.ok(today > '2021-01-01');
+      const badged = (page: Listed) => [...new Set(page.list.map((p) => p.companyId))].filter((c) => c === valid).sort((a, b) => a - b);
+      const calls: Array<[string, () => Promise<{ body: { data: Listed } }>]> = [
+        ['listLSKProduct', () => api.post<Listed>('/product/listLSKProduct', { pageSize: 100, kind: '' })],
+        ['listLSKProduct of the verified mill', () => api.post<Listed>('/product/listLSKProduct', { pageSize: 100, kind: '', companyId: valid })],
+        ['listLSKProduct of the expired mill', () => api.post<Listed>('/product/listLSKProduct', { pageSize: 100, kind: '', companyId: expired })],
+        ['listLSKHomeProduct', () => api.get<Listed>('/product/listLSKHomeProduct?pageNum=1&pageSize=100&kind=')],
+        ['listClothes', () => api.get<Listed>('/clothes/listClothes?pageSize=100')],
+        ['searchLace', () => api.post<Listed>('/product/searchLace', { keyword: '蕾丝', pageSize: 100, kind: '' })],
+      ];
+      for (const [name, call] of calls) {
+        const page = (await call()).body.data;
+        t.ok(page.list.length > 0, `${name}: products listed`);
+        t.same(page.verifiedCompanies, badged(page), `${name}: the verified mill when on the page, never the expired or pending one`);
+      }
+      const mine = (await calls[1][1]()).body.data;
+      t.same(mine.verifiedCompanies, [valid], 'the verified mill\'s own listing carries its badge');
+      t.same((await calls[2][1]()).body.data.verifiedCompanies, [], 'an expired certificate gives no badge, without any job running');
+      // The validity ends: the next answer has no badge.
+      await db.updateTable('shop_certificate').set({ valid_to: '2021-01-01' }).where('company_id', '=', valid).execute();
+      t.same((await calls[1][1]()).body.data.verifiedCompanies, [], 'the badge goes with the validity');
+      await db.deleteFrom('shop_certificate').execute();
     });
 
     t.test('quality firms', async (t) => {
