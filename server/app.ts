@@ -1,12 +1,11 @@
 // The web service as a Fastify app factory: tests build it and inject, only main.ts listens.
-// Plugin order: external (cookie, helmet, compress, static) → app (metrics, health, proxy) → pages.
+// Plugin order: external (cookie, helmet's headers, compress, static) → app (metrics, health, proxy) → pages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject } from 'react-router';
@@ -22,6 +21,7 @@ import { proxyRoutes } from './proxy';
 import { seoFileRoutes } from './seo-files';
 import { readManifest } from './ssr/manifest';
 import { createRenderer } from './ssr/render';
+import { addSecurityHeaders } from './security-headers';
 
 export interface WebAppOptions {
   config: Config;
@@ -95,7 +95,8 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
 
   // external
   await app.register(cookie);
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  // helmet's headers, worked out once at start-up and set by one hook (security-headers.ts).
+  await addSecurityHeaders(app, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, {
     global: true,
     threshold: 1024,

@@ -203,6 +203,20 @@ t.test('request ids are taken from x-request-id or made', async (t) => {
   t.match(String(made.headers['x-request-id']), /^[0-9a-f-]{36}$/);
 });
 
+t.test("every answer carries the security headers: pages, cached pages, 404s, assets' misses, the api's answers and redirects", async (t) => {
+  const expected = {
+    'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-site', 'origin-agent-cluster': '?1', 'referrer-policy': 'no-referrer',
+    'x-dns-prefetch-control': 'off', 'x-download-options': 'noopen', 'x-permitted-cross-domain-policies': 'none', 'x-xss-protection': '0',
+  };
+  const urls = ['/', '/?page=2', '/flower', '/no-such-page', '/assets/no-such-file.js', '/api/product/listLSKHomeProduct?pageNum=1&pageSize=2', '/healthz', '/flower?sort=newest&patternType='];
+  for (const url of urls) {
+    const res = await web.inject({ url });
+    t.match(res.headers, expected, `${url} (${res.statusCode})`);
+    t.notOk(res.headers['x-powered-by'], `${url}: no x-powered-by`);
+  }
+});
+
 t.test('the OpenAPI document is published through the web at /api/docs/json', async (t) => {
   const res = await web.inject({ url: '/api/docs/json' });
   t.equal(res.statusCode, 200);
