@@ -1,7 +1,8 @@
 // Writes the page state into the document as a JavaScript literal. `<` and the line separators are
 // escaped, so no value, such as a product title containing `</script>`, can close the script; route errors
 // become plain data. The state is plain data (api answers, store snapshots): when it is only JSON's kinds
-// of values it is written as JSON (a JavaScript literal too), three times faster than devalue's uneval,
+// of values (an object's property holding undefined is left out) it is written as JSON (a JavaScript literal
+// too), three times faster than devalue's uneval,
 // which had been several per cent of a render; anything else (undefined, Date, Map, a class, a hole, a
 // cycle) goes to uneval as before.
 import { uneval } from 'devalue';
@@ -57,8 +58,8 @@ const ESCAPES: Record<string, string> = { '<': '\\u003C', '\u2028': '\\u2028', '
 
 /**
  * Whether JSON's text of a value, read back as JavaScript, is the same value: only strings, finite
- * numbers other than -0, booleans, null, arrays without holes and plain objects (no undefined, no
- * Date, no class, no `__proto__` key). Depth-limited, so a cycle is not walked forever.
+ * numbers other than -0, booleans, null, arrays without holes or undefined, and plain objects (no Date,
+ * no class, no `__proto__` key; a property holding undefined is left out, which reads back the same). Depth-limited, so a cycle is not walked forever.
  */
 function isJsonData(value: unknown, depth = 0): boolean {
   switch (typeof value) {
@@ -77,7 +78,10 @@ function isJsonData(value: unknown, depth = 0): boolean {
   // Object.prototype of this realm or another (a vm context's), never a class's.
   if (proto !== Object.prototype && (proto === null || Object.getPrototypeOf(proto) !== null || typeof (value as { toJSON?: unknown }).toJSON === 'function')) return false;
   for (const key in value) {
-    if (key === '__proto__' || !isJsonData((value as Record<string, unknown>)[key], depth + 1)) return false;
+    const v = (value as Record<string, unknown>)[key];
+    // A property holding undefined is left out by JSON: read back, it is undefined all the same (a
+    // gallery's filters hold a dozen, which had sent every gallery page to uneval).
+    if (key === '__proto__' || (v !== undefined && !isJsonData(v, depth + 1))) return false;
   }
   return true;
 }

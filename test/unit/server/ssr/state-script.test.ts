@@ -30,6 +30,23 @@ t.test('a hostile title cannot close the script', async (t) => {
   t.equal(revived.stores.auth.user?.nickName, hostile);
 });
 
+t.test('plain data goes out as JSON; a property holding undefined reads back undefined, an array keeps its holes and undefined', async (t) => {
+  const state: PageState = { ...stateWith('x'), router: { loaderData: { gallery: { filters: { patternType: 100011, shape: undefined, sort: 'priceAsc' }, list: [1, undefined, 3] } }, actionData: null, errors: null } };
+  const plain: PageState = { ...stateWith('x'), router: { loaderData: { gallery: { filters: { patternType: 100011, shape: undefined, sort: 'priceAsc' } } }, actionData: null, errors: null } };
+  const revive = (script: string) => {
+    const sandbox: { window: Record<string, unknown> } = { window: {} };
+    vm.runInNewContext(script, sandbox);
+    return (sandbox.window.__LACE_STATE__ as PageState).router.loaderData.gallery as { filters: Record<string, unknown>; list?: unknown[] };
+  };
+  const json = stateScript(plain);
+  t.notMatch(json, /void 0/, 'an undefined property is left out, not written');
+  t.same(revive(json).filters, { patternType: 100011, sort: 'priceAsc' });
+  t.equal(revive(json).filters.shape, undefined);
+  const withArray = revive(stateScript(state));
+  t.equal(withArray.list?.length, 3, 'an undefined in an array keeps its place');
+  t.equal(withArray.list?.[1], undefined);
+});
+
 t.test('route errors travel as data and come back as error responses; exceptions lose their message', async (t) => {
   const handler = createStaticHandler([
     { id: 'root', path: '/', children: [{ id: 'gone', path: 'gone', loader: () => { throw data({ code: 100410, message: 'removed' }, { status: 410 }); } }, { id: 'boom', path: 'boom', loader: () => { throw new Error('db password is hunter2'); } }] },
