@@ -3,7 +3,7 @@
 // autocannon, stops the web process (which writes its profile) and sums the profile's self time by where
 // the code comes from (package, or our source file through dist/server/main.js.map) and by function.
 // `tsx test/bench/ssr-profile.ts [home|gallery|cart|orders|home-cached|gallery-cached …] [--seconds N] [--top N]`;
-// `--summary` only summarises the profiles of the last run again.
+// `--data-dir DIR` and `--out-dir DIR` keep two engineers' runs apart; `--summary` only summarises the profiles of the last run again.
 // (run it under /work/wt/heavy: the shares are what matter, not the absolute time).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,8 +24,12 @@ const SECONDS = opt('seconds', 10);
 const TOP = opt('top', 25);
 const pages = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
 const BASE = opt('port-base', 3700);
-const DATA_DIR = path.join(os.tmpdir(), 'lace-ssr-profile');
-const PROF_DIR = path.join(os.tmpdir(), 'lace-ssr-profile-out');
+const dirArg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const DATA_DIR = dirArg('data-dir', path.join(os.tmpdir(), 'lace-ssr-profile'));
+const PROF_DIR = dirArg('out-dir', path.join(os.tmpdir(), 'lace-ssr-profile-out'));
 const serverBundle = path.join(root, 'dist/server/main.js');
 const API = BASE + 1, WEB = BASE;
 
