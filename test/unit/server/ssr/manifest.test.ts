@@ -49,5 +49,11 @@ t.test('readManifest: absent is null, a foreign file is an error', async (t) => 
 t.test('compactCss drops comments and runs of white space, not the spaces that separate', async (t) => {
   t.equal(compactCss('/* a */\n.a  >  .b {\n  margin: 0 auto;\n  width: calc(50vw - 15px);\n}\n@media (max-width: 560px) { .c { content: "/"; } }\n'), '.a > .b { margin: 0 auto; width: calc(50vw - 15px); } @media (max-width: 560px) { .c { content: "/"; } }');
   const spaced = '.q::before { content: "a  b"; }\n';
-  t.equal(compactCss(spaced), spaced, 'a string with two spaces running is left alone');
+  t.equal(compactCss(spaced), '.q::before { content: "a  b"; }', 'a string with two spaces running is kept as it is');
+  // A quote in a comment is no string: a comment naming a quoted phrase, then a rule with strings, is compacted
+  // whole (it was left as it was, comments and all, and the page-CSS parser then gave up: every page got the
+  // whole stylesheet inline).
+  t.equal(compactCss('/* wraps ("1,200 yards") at the note */\n  .l { grid-template-areas: "image info" "image price"; }\n'), '.l { grid-template-areas: "image info" "image price"; }');
+  t.equal(compactCss('.a/**/.b{color:red}/* it\'s */ .c{}'), '.a.b{color:red} .c{}', 'a comment is dropped, not made a space');
+  t.equal(compactCss(".d::after { content: 'a\\'  b'; }"), ".d::after { content: 'a\\'  b'; }", 'an escaped quote stays inside its string');
 });
