@@ -21,7 +21,7 @@ export function LinePrice({ cents, unit, displayUnit, gramsPerMetre }: { cents: 
 }
 
 /**
- * A line's quantity in the buyer's unit (displayedQuantityText), its note of the unit it is priced in kept
+ * A line's quantity in the buyer's unit (displayedQuantityParts), its note of the unit it is priced in kept
  * whole: in a narrow column the note goes under the quantity instead of breaking inside it (390 px).
  */
 export function LineQuantity({ num, unit, buyType, displayUnit, gramsPerMetre }: { num: number; unit: number; buyType: number; displayUnit: number | null; gramsPerMetre: number | null }) {

@@ -9,6 +9,8 @@ export const byLang = (lang: Lang | string, zh: string, en: string | null | unde
 export const colonOf = (lang: Lang | string): string => (lang === 'zh' ? '：' : ': ');
 export const commaOf = (lang: Lang | string): string => (lang === 'zh' ? '，' : ', ');
 export const semicolonOf = (lang: Lang | string): string => (lang === 'zh' ? '；' : '; ');
+/** The gap before a bracketed note: none before Chinese full-width brackets, a space before English ones. */
+export const gapOf = (lang: Lang | string): string => (lang === 'zh' ? '' : ' ');
 
 export function formatPrice(cents: number | null | undefined, lang: Lang): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents) || cents < 0) return lang === 'zh' ? '价格面议' : 'Price by negotiation';

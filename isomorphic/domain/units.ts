@@ -2,6 +2,7 @@
 // cart or order line's quantity with its unit. Apart from catalogue.ts so that only the pages that show
 // them load them (every page's first script carries catalogue.ts).
 import { BuyType, METRES_PER_YARD, otherLength, Unit, unitLabels } from './catalogue';
+import { gapOf } from './format';
 
 /**
  * Kilograms of a length quantity (metres or yards) of a product whose seller gave its weight per metre in
@@ -23,7 +24,7 @@ function lineQuantityParts(num: number, unit: number, buyType: number, lang: 'zh
   if (!other) return { shown, gap: '', note: null };
   const q = roundQuantity(other.quantity);
   const otherText = `${q.toLocaleString('en-US')} ${unitName(q, other.unit, lang)}`;
-  return lang === 'zh' ? { shown, gap: '', note: `（约 ${otherText}）` } : { shown, gap: ' ', note: `(about ${otherText})` };
+  return { shown, gap: gapOf(lang), note: lang === 'zh' ? `（约 ${otherText}）` : `(about ${otherText})` };
 }
 
 /**
@@ -77,20 +78,15 @@ export function unitName(n: number, unit: number, lang: 'zh' | 'en'): string {
 }
 
 /**
- * A line's quantity in the buyer's unit with what it is priced as ("1,312.3 码（按 1,200 米计价）",
- * "1,312.3 yards (priced as 1,200 metres)"); in the product's own unit, as lineQuantityParts says it.
+ * A line's quantity in the buyer's unit with what it is priced as, in parts that pages keep whole ("1,312.3 码"
+ * "（按 1,200 米计价）", "1,312.3 yards" "(priced as 1,200 metres)"): the quantity shown, its note (the unit it is
+ * priced in; in the product's own unit, the other length unit; null for a count) and the gap between them.
  */
-export function displayedQuantityText(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): string {
-  const p = displayedQuantityParts(num, unit, buyType, display, gramsPerMetre, lang);
-  return p.note ? `${p.shown}${p.gap}${p.note}` : p.shown;
-}
-
-/** displayedQuantityText in its parts: the quantity shown, and its note (the unit it is priced in; in the product's own unit, the other length unit; null for a count), with the gap between them. */
 export function displayedQuantityParts(num: number, unit: number, buyType: number, display: number | null | undefined, gramsPerMetre: number | null | undefined, lang: 'zh' | 'en'): { shown: string; gap: string; note: string | null } {
   const d = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, null, unit, display, gramsPerMetre);
   if (!d || d.own) return lineQuantityParts(num, unit, buyType, lang);
   const q = roundQuantity(d.quantity);
   const shown = `${q.toLocaleString('en-US')} ${unitName(q, d.unit, lang)}`;
   const own = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`;
-  return lang === 'zh' ? { shown, gap: '', note: `（按 ${own}计价）` } : { shown, gap: ' ', note: `(priced as ${own})` };
+  return { shown, gap: gapOf(lang), note: lang === 'zh' ? `（按 ${own}计价）` : `(priced as ${own})` };
 }

@@ -2,7 +2,7 @@
 // the shown quantity and unit price (priced by the api in the product's own unit), and the texts.
 import t from 'tap';
 import { BuyType, Unit } from '../../../../isomorphic/domain/catalogue';
-import { displayedLine, displayedQuantityParts, displayedQuantityText, displayFactor, displayUnitsOf, roundQuantity } from '../../../../isomorphic/domain/units';
+import { displayedLine, displayedQuantityParts, displayFactor, displayUnitsOf, roundQuantity } from '../../../../isomorphic/domain/units';
 
 t.test('the units a product offers', async (t) => {
   t.same(displayUnitsOf(Unit.METRE, null), [Unit.METRE, Unit.YARD]);
@@ -31,6 +31,12 @@ t.test("a line in the buyer's unit", async (t) => {
   t.equal(roundQuantity(1200 / 0.9144), 1312.3);
   t.equal(roundQuantity(180.00000000000003), 180);
 });
+
+/** The line as a page shows it: the quantity, then the gap and the note when there is one (LineQuantity). */
+function displayedQuantityText(...args: Parameters<typeof displayedQuantityParts>): string {
+  const p = displayedQuantityParts(...args);
+  return p.note ? `${p.shown}${p.gap}${p.note}` : p.shown;
+}
 
 t.test('the texts, both languages', async (t) => {
   t.equal(displayedQuantityText(1200, Unit.METRE, BuyType.BULK, Unit.YARD, null, 'zh'), '1,312.3 码（按 1,200 米计价）');
