@@ -2,7 +2,7 @@
 // cart or order line's quantity with its unit. Apart from catalogue.ts so that only the pages that show
 // them load them (every page's first script carries catalogue.ts).
 import { BuyType, METRES_PER_YARD, otherLength, Unit, unitLabels } from './catalogue';
-import { gapOf } from './format';
+import { gapOf, groupDigits } from './format';
 
 /**
  * Kilograms of a length quantity (metres or yards) of a product whose seller gave its weight per metre in
@@ -18,12 +18,12 @@ export function kilogramsOf(quantity: number, unit: number, gramsPerMetre: numbe
  * yards)"): a length is also given in the other length unit, as the note; a sample cut is a number of cuts, written bare.
  */
 function lineQuantityParts(num: number, unit: number, buyType: number, lang: 'zh' | 'en'): { shown: string; gap: string; note: string | null } {
-  if (buyType === BuyType.SAMPLE_CUT) return { shown: num.toLocaleString('en-US'), gap: '', note: null };
-  const shown = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`.trim();
+  if (buyType === BuyType.SAMPLE_CUT) return { shown: groupDigits(num), gap: '', note: null };
+  const shown = `${groupDigits(num)} ${unitName(num, unit, lang)}`.trim();
   const other = otherLength(num, unit);
   if (!other) return { shown, gap: '', note: null };
   const q = roundQuantity(other.quantity);
-  const otherText = `${q.toLocaleString('en-US')} ${unitName(q, other.unit, lang)}`;
+  const otherText = `${groupDigits(q)} ${unitName(q, other.unit, lang)}`;
   return { shown, gap: gapOf(lang), note: lang === 'zh' ? `（约 ${otherText}）` : `(about ${otherText})` };
 }
 
@@ -86,7 +86,7 @@ export function displayedQuantityParts(num: number, unit: number, buyType: numbe
   const d = buyType === BuyType.SAMPLE_CUT ? null : displayedLine(num, null, unit, display, gramsPerMetre);
   if (!d || d.own) return lineQuantityParts(num, unit, buyType, lang);
   const q = roundQuantity(d.quantity);
-  const shown = `${q.toLocaleString('en-US')} ${unitName(q, d.unit, lang)}`;
-  const own = `${num.toLocaleString('en-US')} ${unitName(num, unit, lang)}`;
+  const shown = `${groupDigits(q)} ${unitName(q, d.unit, lang)}`;
+  const own = `${groupDigits(num)} ${unitName(num, unit, lang)}`;
   return { shown, gap: gapOf(lang), note: lang === 'zh' ? `（按 ${own}计价）` : `(priced as ${own})` };
 }

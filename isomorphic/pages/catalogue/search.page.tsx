@@ -7,6 +7,7 @@ import type { CompanySummary, WithVerifiedCompanies } from '../../contracts/comm
 import type { SearchPage } from '../../contracts/catalogue';
 import { unwrap } from '../../api-client/results';
 import { Limits } from '../../domain/limits';
+import { groupDigits } from '../../domain/format';
 import { loaderDeps } from '../../loader-context';
 import { ProductCard } from '../../components/product-card';
 import { Highlighted } from '../../components/highlighted';
@@ -55,7 +56,7 @@ export function Component() {
       <SeoHead title={title} description={t('site.description')} publicUrl={publicUrl} path={`${CANONICAL_PATH}${filtersToSearch(filters)}`} noindex />
       <header className="hero">
         <h1 className="hero__title">{title}</h1>
-        {results ? <p className="hero__count">{fill(results.totalCapped ? s.countCapped : s.count, { count: results.total.toLocaleString(lang === 'en' ? 'en' : 'zh-CN') })}</p> : null}
+        {results ? <p className="hero__count">{fill(results.totalCapped ? s.countCapped : s.count, { count: groupDigits(results.total) })}</p> : null}
       </header>
       <Form method="get" action={path} role="search" className="search-page__form">
         <label className="visually-hidden" htmlFor="search-keyword">{s.fieldLabel}</label>

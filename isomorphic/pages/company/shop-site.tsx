@@ -17,7 +17,7 @@ import { useLang } from '../../components/use-lang';
 import { fill, useWords, type Said } from '../../components/use-words';
 import { companyWords } from '../catalogue/catalogue.words';
 import { shopWords } from './shop.words';
-import { byLang } from '../../domain/format';
+import { byLang, groupDigits } from '../../domain/format';
 
 export interface ShopSiteProps {
   site: ShopWebsite;
@@ -114,7 +114,7 @@ function CompanyCard({ site, qr, w, lang, name, preview }: { site: ShopWebsite; 
   if (c.tel) facts.push([w.tel, c.tel]);
   if (site.fax) facts.push([w.fax, site.fax]);
   if (c.establishedAt) facts.push([w.established, c.establishedAt.slice(0, 10)]);
-  if (site.registeredCapital !== null) facts.push([w.capital, fill(w.capitalValue, { n: site.registeredCapital, amount: (site.registeredCapital * 10_000).toLocaleString('en') })]);
+  if (site.registeredCapital !== null) facts.push([w.capital, fill(w.capitalValue, { n: site.registeredCapital, amount: groupDigits(site.registeredCapital * 10_000) })]);
   if (site.companyType !== null) facts.push([w.companyType, label(companyTypes, site.companyType, lang)]);
   if (site.businessModel !== null) facts.push([w.businessModel, label(businessModels, site.businessModel, lang)]);
   if (site.annualTurnover !== null) facts.push([w.turnover, label(annualTurnovers, site.annualTurnover, lang)]);

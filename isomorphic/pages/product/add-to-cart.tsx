@@ -9,7 +9,7 @@ import type { ColourCard } from '../../contracts/common';
 import type { CartLine } from '../../contracts/order';
 import { BuyType, buyTypeLabels, unitLabels } from '../../domain/catalogue';
 import { ladderMinimum, ladderUnitPrice, type PriceLadder } from '../../domain/price-ladder';
-import { formatPrice, hasPrice } from '../../domain/format';
+import { formatPrice, groupDigits, hasPrice } from '../../domain/format';
 import { displayedLine, displayUnitsOf, roundQuantity, unitName as unitNameOf } from '../../domain/units';
 import { buyTypes, orderKindRules } from '../../domain/order';
 import { useStores } from '../../stores/root.store';
@@ -93,9 +93,9 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
         <QuantityStepper value={num} min={rules.min} max={max} label={w.quantity} decreaseLabel={w.decrease} increaseLabel={w.increase} onChange={setNum} live />
       </div>
       <dl className="add-to-cart__facts">
-        <div><dt>{w.minimumOrder}</dt><dd data-fact="minimum">{fill(w.minimumValue, { min: rules.min.toLocaleString('en'), max: rules.max.toLocaleString('en'), unit: unitName, minUnit: unitsOf(rules.min), maxUnit: unitsOf(rules.max) })}</dd></div>
+        <div><dt>{w.minimumOrder}</dt><dd data-fact="minimum">{fill(w.minimumValue, { min: groupDigits(rules.min), max: groupDigits(rules.max), unit: unitName, minUnit: unitsOf(rules.min), maxUnit: unitsOf(rules.max) })}</dd></div>
         <div>
-          <dt>{fill(w.priceAtQuantity, { num: num.toLocaleString('en'), unit: unitName, numUnit: unitsOf(num) })}</dt>
+          <dt>{fill(w.priceAtQuantity, { num: groupDigits(num), unit: unitName, numUnit: unitsOf(num) })}</dt>
           <dd data-fact="price">
             {buyType === BuyType.SAMPLE_CUT ? w.free
               : hasPrice(price) ? fill(w.priceAtQuantityValue, { amount: formatPrice(price * num, lang), price: formatPrice(price, lang), unit: unitName })
@@ -106,7 +106,7 @@ export const AddToCart = observer(function AddToCart({ productId, colour, price:
           <div>
             <dt>{fill(w.shownAs, { unit: unitLabels[shown.unit]?.[lang] ?? '' })}</dt>
             <dd data-fact="shown">
-              {fill(w.shownAsValue, { quantity: roundQuantity(shown.quantity).toLocaleString('en'), unit: unitNameOf(roundQuantity(shown.quantity), shown.unit, lang) })}
+              {fill(w.shownAsValue, { quantity: groupDigits(roundQuantity(shown.quantity)), unit: unitNameOf(roundQuantity(shown.quantity), shown.unit, lang) })}
               {shown.unitPrice !== null ? ` · ¥${formatPrice(shown.unitPrice, lang)}/${unitLabels[shown.unit]?.[lang] ?? ''}` : null}
             </dd>
           </div>

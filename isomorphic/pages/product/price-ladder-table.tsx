@@ -4,12 +4,12 @@
 import type { PriceStep } from '../../domain/price-ladder';
 import { isLengthUnit, otherLength, Unit, unitLabels } from '../../domain/catalogue';
 import { kilogramsOf } from '../../domain/units';
-import { formatPrice } from '../../domain/format';
+import { formatPrice, groupDigits } from '../../domain/format';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { priceLadderWords } from './price-ladder.words';
 
-const round1 = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
+const round1 = (n: number) => groupDigits(Math.round(n * 10) / 10);
 
 export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladder: PriceStep[]; unit: number; weightPerMetre?: number | null }) {
   const w = useWords(priceLadderWords);
@@ -34,7 +34,7 @@ export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladd
             return (
               <tr key={s.from} data-from={s.from}>
                 <td>
-                  {fill(w.fromQuantity, { quantity: `${s.from.toLocaleString('en-US')} ${name}` })}
+                  {fill(w.fromQuantity, { quantity: `${groupDigits(s.from)} ${name}` })}
                   {q ? <span className="muted"> ({fill(w.converted, { value: `${round1(q.quantity)} ${otherName(q.unit)}` })})</span> : null}
                   {kg !== null ? <span className="muted" data-kg> ({fill(w.converted, { value: `${round1(kg)} ${kgName}` })})</span> : null}
                 </td>
@@ -48,8 +48,8 @@ export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladd
           })}
         </tbody>
       </table>
-      {weightPerMetre && kilogramsOf(1, unit, weightPerMetre) !== null ? <p className="muted" data-testid="weight-per-metre">{fill(w.weightPerMetre, { grams: weightPerMetre.toLocaleString('en-US') })}</p> : null}
-      <p className="muted">{fill(w.minimum, { quantity: `${ladder[0].from.toLocaleString('en-US')} ${name}` })} · {w.sampleFree}</p>
+      {weightPerMetre && kilogramsOf(1, unit, weightPerMetre) !== null ? <p className="muted" data-testid="weight-per-metre">{fill(w.weightPerMetre, { grams: groupDigits(weightPerMetre) })}</p> : null}
+      <p className="muted">{fill(w.minimum, { quantity: `${groupDigits(ladder[0].from)} ${name}` })} · {w.sampleFree}</p>
     </section>
   );
 }
