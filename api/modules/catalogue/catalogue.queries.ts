@@ -111,11 +111,12 @@ export function countProductsCapped(db: Kysely<Database>, f: ProductFilter): Pro
  * wrong twentyfold, which made it sort 14,000 matches where walking the newest few thousand rows would have
  * done. So the api chooses: it reads the newest WALK_SAMPLE rows (product_search's primary key, backwards),
  * which gives the newest matches and how many of those rows match the words, pass the filters, and both;
- * then, for the older rows, whichever of three ways reads the fewest documents: walking on by id (about
- * n / matches' density rows), the matches of the words through the GIN index, or the products that pass the
- * filters (a shop's products), these two in windows of ids as wide as the density says the rest needs. The
- * filters are read from product_search's copy of the product's columns (migration 2026112485), in the
- * statement that reads the documents: no second look-up of each match in product.
+ * then, for the older rows, whichever way reads the fewest documents: walking on by id (about n / matches'
+ * density rows), or windows of ids as wide as the density says the rest needs, read through the GIN index's
+ * bitmap (when the words are narrower than the filters) ANDed with the filter columns' (a shop's products,
+ * the garments, a pattern type). The filters are read from product_search's copy of the product's columns
+ * (migration 2026112485, indexed by 2026112490), in the statement that reads the documents: no look-up of
+ * each match in product.
  */
 async function newestMatches(
   db: Kysely<Database>, dialect: DialectName, m: MatchSql, f: ProductFilter, n: number, scored = 0,
@@ -173,25 +174,22 @@ async function newestMatches(
     const asked = rare.length > 0 ? rare : [m.indexWordQueries[share.indexOf(Math.min(...share))]];
     if (asked.length < m.wordQueries.length) gin = sql<boolean>`s.doc @@ cast(${asked.map((q) => `(${q})`).join(' & ')} as tsquery) and ${m.walkWhere}`;
   }
-  // Through the GIN index or the filters, a window of ids at a time (the newest first), each about 1.5 times
-  // as wide as the matches' density says the rest needs, then twice as wide: the documents read are those of
-  // the window, not of every match. (The planner ANDs the GIN index's bitmap with the id range's.)
+  // A window of ids at a time (the newest first), each about 1.5 times as wide as the matches' density says the
+  // rest needs, then twice as wide: the documents read are those of the window, not of every match. The words
+  // are asked of the GIN index when they are the narrower, else tested on the rows the filters give; either
+  // way the planner ANDs in the filter columns' own indexes (product_search_kind_idx, product_search_company_idx:
+  // migration 2026112490) and the id range's. It would rather walk the id range by the primary key and read
+  // every document in it: bitmaps only (enable_indexscan off for that one statement).
+  const match = byWords <= byFilter ? gin : m.walkWhere;
   const combined = density(found.length);
   for (let top = edge, width = Math.ceil((1.5 * rest) / combined); top >= lo && found.length < n; top -= width, width *= 2) {
     const bottom = top - width;
     const need = n - found.length;
-    if (byWords <= byFilter) {
-      // The planner would walk the id range and read every document in it; bitmaps only (GIN and the ids', ANDed).
-      take(await db.transaction().execute(async (trx) => {
-        await sql`set local enable_indexscan = off`.execute(trx);
-        return (await scoredRows(sql`select s.product_id, s.doc from product_search s where ${gin} and ${filter}
-          and s.product_id > ${bottom} and s.product_id <= ${top} order by s.product_id desc limit ${need}`, quota()).execute(trx)).rows;
-      }));
-    } else {
-      take((await scoredRows(sql`with f as materialized (select p.id from product p where ${filterSql(f)} and p.id > ${bottom} and p.id <= ${top})
-        select s.product_id, s.doc from f cross join lateral (select s.product_id, s.doc from product_search s where s.product_id = f.id and ${m.walkWhere}) s
-        order by s.product_id desc limit ${need}`, quota()).execute(db)).rows);
-    }
+    take(await db.transaction().execute(async (trx) => {
+      await sql`set local enable_indexscan = off`.execute(trx);
+      return (await scoredRows(sql`select s.product_id, s.doc from product_search s where ${match} and ${filter}
+        and s.product_id > ${bottom} and s.product_id <= ${top} order by s.product_id desc limit ${need}`, quota()).execute(trx)).rows;
+    }));
   }
   return { ids: found, scores };
 }
