@@ -134,10 +134,14 @@ async function newestMatches(
       if (r.score !== null) scores.set(Number(r.id), Number(r.score));
     }
   };
-  /** The rows of `inner` (product_id and doc of product_search s, newest first), the first `quota` of them with their relevance. */
-  const scoredRows = (inner: RawBuilder<unknown>, quota: number) => sql<{ id: number; score: number | null }>`select s.product_id as id,
-    case when s.k <= ${quota} then ${m.score} end as score
-    from (select t.product_id, t.doc, row_number() over (order by t.product_id desc rows unbounded preceding) as k from (${inner}) t) s order by s.product_id desc`;
+  /**
+   * The rows of `inner` (product_id and ctid of product_search s, newest first), the first `quota` of them with
+   * their relevance. The rows are sorted without their documents (1.4 KB each, copied into the sort before),
+   * and the document of each of the first `quota` is read again by its ctid (the same row version: one snapshot).
+   */
+  const scoredRows = (inner: RawBuilder<unknown>, quota: number) => sql<{ id: number; score: number | null }>`select w.product_id as id,
+    case when w.k <= ${quota} then (select ${m.score} from product_search s where s.ctid = w.ctid) end as score
+    from (select t.product_id, t.ctid, row_number() over (order by t.product_id desc rows unbounded preceding) as k from (${inner}) t) w order by w.product_id desc`;
   const quota = () => Math.max(0, scored - found.length);
 
   const words = m.wordQueries.map((q, i) => sql`, ts_match_vq(s.doc, cast(${q} as tsquery)) as ${sql.ref(`w${i}`)}`);
@@ -160,7 +164,7 @@ async function newestMatches(
   const byWords = density(sample.filter((r) => r.hit).length) * older;
   const byFilter = density(sample.filter((r) => r.ok).length) * older;
   if (byWalk <= byWords && byWalk <= byFilter) {
-    take((await scoredRows(sql`select s.product_id, s.doc from product_search s where ${m.walkWhere} and ${filter} and s.product_id <= ${edge}
+    take((await scoredRows(sql`select s.product_id, s.ctid from product_search s where ${m.walkWhere} and ${filter} and s.product_id <= ${edge}
       order by s.product_id desc limit ${rest}`, quota()).execute(db)).rows);
     return { ids: found, scores };
   }
@@ -187,7 +191,7 @@ async function newestMatches(
     const need = n - found.length;
     take(await db.transaction().execute(async (trx) => {
       await sql`set local enable_indexscan = off`.execute(trx);
-      return (await scoredRows(sql`select s.product_id, s.doc from product_search s where ${match} and ${filter}
+      return (await scoredRows(sql`select s.product_id, s.ctid from product_search s where ${match} and ${filter}
         and s.product_id > ${bottom} and s.product_id <= ${top} order by s.product_id desc limit ${need}`, quota()).execute(trx)).rows;
     }));
   }
