@@ -79,11 +79,14 @@ export const EXPAND_MAX = 16;
  */
 export async function prefixExpansions({ db }: IndexDb, terms: Term[]): Promise<Expansions> {
   const out = new Map<string, string[]>();
-  for (const t of terms) {
-    if (!t.prefix || [...t.word].length < 4) continue;
-    const r = await sql<{ term: string }>`select term from product_search_vocab
-      where term >= ${t.word} and term < ${`${t.word}\u{10FFFF}`} order by term limit ${EXPAND_MAX + 1}`.execute(db);
-    if (r.rows.length <= EXPAND_MAX) out.set(t.word, r.rows.map((x) => x.term));
+  const words = [...new Set(terms.filter((t) => t.prefix && [...t.word].length >= 4).map((t) => t.word))];
+  if (words.length === 0) return out;
+  // One statement for every prefix of the query (a round trip each before).
+  const r = await sql<{ word: string; term: string }>`${sql.join(words.map((w) => sql`select cast(${w} as text) as word, v.term from
+    (select term from product_search_vocab where term >= ${w} and term < ${`${w}\u{10FFFF}`} order by term limit ${EXPAND_MAX + 1}) v`), sql` union all `)}`.execute(db);
+  for (const w of words) {
+    const found = r.rows.filter((x) => x.word === w).map((x) => x.term).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (found.length <= EXPAND_MAX) out.set(w, found);
   }
   return out;
 }
