@@ -201,8 +201,12 @@ async function newestMatches(
 /** A word matching this share of the newest products is tested row by row rather than asked of the GIN index (PostgreSQL). */
 const COMMON_WORD = 0.3;
 
-/** The rows PostgreSQL's newestMatches walks first: how dense the matches are among the newest products. */
-export const WALK_SAMPLE = 1_000;
+/**
+ * The rows PostgreSQL's newestMatches walks first: how dense the matches are among the newest products. 500
+ * (1,000 before): the sample is read by every search and is progress only for words in most products, which
+ * the walk that follows reads as cheaply; at 1,000 it was about 2 ms of each search.
+ */
+export const WALK_SAMPLE = 500;
 
 /** One page of a text search and its total (capped); order by relevance unless a sort is given. */
 export async function searchProducts(
