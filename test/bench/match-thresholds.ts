@@ -1,4 +1,4 @@
-// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1]`
+// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1] [--no-lace 24]`
 // The similarities purchase-request matching (MatchLimits in isomorphic/domain/purchase.ts: showMin,
 // inboxMin, inboxMargin) and the weak-match notice (Limits.weakMatchSimilarity) are set against, for one
 // engine: generated lace designs indexed as the api indexes them (all catalogue views, exact scan), and
@@ -25,6 +25,8 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
 const DESIGNS = Number(arg('designs', '40'));
+/** `--no-lace N`: photos with no lace, a quarter flat colours, a quarter plain weaves or tables, half busy surfaces (default 24). */
+const NO_LACE = Number(arg('no-lace', '24'));
 const base = imageSearchSettings(os.tmpdir());
 const settings = imageSearchSettings(os.tmpdir(), {
   ...(arg('network-input', '') ? { networkInput: arg('network-input', '') as NetworkInput } : {}),
@@ -77,15 +79,15 @@ for (const kind of KINDS) {
 }
 // Photos with no lace: flat colours (the integration test's cloth), a plain weave or a table, busy surfaces.
 const plain: Array<{ what: string; score: number }> = [];
-for (let i = 0; i < 24; i++) {
+for (let i = 0; i < NO_LACE; i++) {
   const r = new Rng(77_000 + i);
   let photo: Buffer;
   let what: string;
-  if (i < 6) {
+  if (i < NO_LACE / 4) {
     const c = { r: r.int(30, 245), g: r.int(30, 245), b: r.int(30, 245) };
     photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: i === 0 ? '#f3ece2' : c } }).jpeg().toBuffer();
     what = 'flat colour';
-  } else if (i < 12) {
+  } else if (i < NO_LACE / 2) {
     const b = backdrop(r, 400, 400);
     photo = await sharp(b.data, { raw: { width: 400, height: 400, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
     what = 'plain weave or table';
@@ -102,7 +104,7 @@ for (const p of plain) byWhat.set(p.what, [...(byWhat.get(p.what) ?? []), p.scor
 for (const [what, s] of byWhat) console.log(`no lace, ${what.padEnd(20)} best product ${s.map(f3).join(' ')}`);
 const maxPlain = Math.max(...plain.map((p) => p.score));
 console.log(`summary: own product median ${f3(pct(own, 0.5))}, 5th percentile ${f3(pct(own, 0.05))}; best other design median ${f3(pct(others, 0.5))}, 95th percentile ${f3(pct(others, 0.95))}, max ${f3(Math.max(...others))}; no lace max ${f3(maxPlain)}`);
-for (const t of [0.9, 0.93, 0.95, 0.96, 0.97, 0.98]) {
-  console.log(`  at ${t.toFixed(2)}: own products ${(own.filter((x) => x >= t).length / own.length).toFixed(2)}, photos with no lace ${plain.filter((p) => p.score >= t).length}/${plain.length}`);
+for (const t of [0.9, 0.93, 0.95, 0.96, 0.965, 0.97, 0.975, 0.98]) {
+  console.log(`  at ${t.toFixed(3)}: own products ${(own.filter((x) => x >= t).length / own.length).toFixed(2)}, photos with no lace ${plain.filter((p) => p.score >= t).length}/${plain.length}`);
 }
 extractor.dispose();
