@@ -1,6 +1,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const isomorphicImports = [
+  { name: 'react', importNames: ['useId'], message: 'Use useStableId (isomorphic/components/use-stable-id): React (server) and Preact (browser) give different useId ids.' },
+  { name: 'react-i18next', message: 'Use isomorphic/i18n/react.' },
+  { name: 'i18next', message: 'Use isomorphic/i18n.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'tmp/**', 'node_modules/**', '.tap/**', 'coverage/**'] },
   js.configs.recommended,
@@ -20,13 +26,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [
-          { name: 'react', importNames: ['useId'], message: 'Use useStableId (isomorphic/components/use-stable-id): React (server) and Preact (browser) give different useId ids.' },
-          { name: 'react-i18next', message: 'Use isomorphic/i18n/react.' },
-          { name: 'i18next', message: 'Use isomorphic/i18n.' },
+          ...isomorphicImports,
+          { name: 'react-router', importNames: ['Link'], message: 'Use Link from isomorphic/components/link: the same <a>, written without React Router\'s hooks on the server.' },
         ],
       }],
     },
   },
+  // The cheap Link wraps React Router's.
+  { files: ['isomorphic/components/link.tsx'], rules: { 'no-restricted-imports': ['error', { paths: isomorphicImports }] } },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

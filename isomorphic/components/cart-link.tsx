@@ -1,7 +1,7 @@
 // The header's cart link with the number of lines in the cart (all three kinds), for signed-in visitors.
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { browserApi } from './browser-api';

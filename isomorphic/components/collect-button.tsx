@@ -3,7 +3,8 @@
 // person toggles with POST /favorite/favoriteBus. 210018 signs them out and sends them to sign in.
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link';
 import type { ApiClient } from '../api-client/client';
 import type { FavouriteState } from '../contracts/catalogue';
 import { FavouriteType } from '../domain/catalogue';

@@ -1,6 +1,6 @@
 // One company in a list (quality mills, followed shops): logo, name, kind, place, main business.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import type { CompanySummary } from '../contracts/common';
 import { userTypeLabels } from '../domain/catalogue';
 import { LazyImage } from './lazy-image';

@@ -1,6 +1,6 @@
 // Site footer: what the marketplace is, where buyers and suppliers start, how to reach us. A signed-in
 // visitor gets their orders and account instead of the register and sign-in links.
-import { Link } from 'react-router';
+import { Link } from './link';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';

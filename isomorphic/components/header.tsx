@@ -3,7 +3,8 @@
 // switch; under it the catalogue bar.
 import { lazy, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { Form, useLocation, useSearchParams } from 'react-router';
+import { Link } from './link';
 import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { LanguageSwitch } from './language-switch';

@@ -1,7 +1,8 @@
 // The header's bell: the unread count of the message centre, server-rendered through the layouts'
 // loader (bellLoader) so the first HTML already shows it; links to the message list.
 import { observer } from 'mobx-react-lite';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { Link } from './link';
 import type { UnreadCount } from '../contracts/notification';
 import { NotificationLimits } from '../domain/notification-codes';
 import { loaderDeps } from '../loader-context';

@@ -1,6 +1,6 @@
 // One pattern in a gallery: image first, then title, pattern number, price and the mill's name.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { useTranslation } from '../i18n/react';
 import type { ProductSummary } from '../contracts/common';
 import { LazyImage } from './lazy-image';

@@ -1,7 +1,8 @@
 // The frame of the personal centre and the shop manager: a side menu of grouped links (the current one
 // marked), the page beside it.
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link } from './link';
 
 /** An entry may carry a count (a badge) and the words that say what it counts. */
 export interface SideMenuGroup { key: string; title: string; items: ReadonlyArray<{ key: string; label: string; badge?: { n: number; label: string } }> }

@@ -4,7 +4,8 @@
 // list sits behind a menu button that opens it (Escape or choosing a page closes it).
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStableId } from './use-stable-id';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link';
 import { PatternType, patternTypeLabels } from '../domain/catalogue';
 import { useLang } from './use-lang';
 import { useWords } from './use-words';

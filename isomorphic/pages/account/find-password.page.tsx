@@ -1,7 +1,8 @@
 // /findPassword (guest only): a code to the registered phone, then the new password twice. The api ends
 // every session of the account; the person signs in again with the new password.
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import { useLang } from '../../components/use-lang';
 import { useApiAction } from '../../components/use-api-action';

@@ -1,7 +1,8 @@
 // /login (guest only): mobile and password. The password leaves the page encrypted; the web service
 // keeps the token in an HttpOnly cookie and hands the page only the user. Then back to ?redirect=.
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanyBrief, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';

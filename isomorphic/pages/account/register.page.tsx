@@ -3,7 +3,8 @@
 // /front/user/login, so the proxy sets the session cookies as for any sign-in) and returns them to
 // ?redirect=; only if that sign-in fails are they sent to /login with the phone filled in.
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanyBrief, UserInfo } from '../../contracts/account';
 import { useStores } from '../../stores/root.store';

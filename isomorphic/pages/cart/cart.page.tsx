@@ -2,7 +2,8 @@
 // company, selection per line, per company and all, quantity steppers, delete, totals (SPEC §9: samples
 // free, freight not included, negotiable prices apart) and checkout to /confirmOrder with the chosen lines.
 import { useMemo, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../../i18n/react';
 import type { CartCount, CartGroup, CartLine } from '../../contracts/order';

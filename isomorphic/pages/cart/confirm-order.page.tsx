@@ -4,7 +4,8 @@
 // the orders once. Addresses are added and edited in a dialog on this page (the buyer stays on the order,
 // a new one is chosen at once). On success: /successSubmit with the new orders.
 import { useMemo, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../../i18n/react';
 import type { Consignee } from '../../contracts/account';

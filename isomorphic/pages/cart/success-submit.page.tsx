@@ -1,5 +1,6 @@
 // After placing orders (/successSubmit?ids=): the orders created, one per company, with links to each.
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { unwrap } from '../../api-client/results';

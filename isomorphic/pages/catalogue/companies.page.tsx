@@ -1,6 +1,7 @@
 // Company listings (/home/qualityFirm, /home/entryInfo): every mill and trader with a link to its page, so
 // crawlers reach all company pages; filtered by kind in the URL, paged with links.
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanySummary, Page } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

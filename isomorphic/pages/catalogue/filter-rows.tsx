@@ -1,6 +1,7 @@
 // The filter rows of a product listing (SPEC §2): each choice is a real link to its own URL, the price
 // range is a small GET form, so every filtered page can be crawled and shared.
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../components/link';
 import type { CompanySummary } from '../../contracts/common';
 import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels, type Labelled } from '../../domain/catalogue';
 import { useLang } from '../../components/use-lang';

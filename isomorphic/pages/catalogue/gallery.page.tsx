@@ -1,6 +1,7 @@
 // Every product gallery of SPEC §2 (/flower, /goodAndNew, /clothesGallery, /processDesign and the /home
 // listings): server-rendered, filters in the URL, pagination as links. The path picks the preset.
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanySummary, Page, ProductSummary, WithVerifiedCompanies } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

@@ -1,5 +1,6 @@
 // Pagination as plain links (rel prev/next) so crawlers reach every page of a listing.
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
 

@@ -1,7 +1,8 @@
 // Text search (/homeSearch, /home/search/text; the header's search box submits here): results from
 // /product/searchLace with the matched words highlighted, the same filter rows and link pagination as
 // the galleries. An empty keyword asks for one; no result says so. Result pages are not for indexing.
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanySummary, WithVerifiedCompanies } from '../../contracts/common';
 import type { SearchPage } from '../../contracts/catalogue';

@@ -1,7 +1,8 @@
 // A company's page (/company/:id): the shop's micro-site in the template and sections its seller chose
 // (shop-site.tsx), with its patterns (paged with links), verified badge, QR code, location and a follow
 // link. Organization and BreadcrumbList JSON-LD for crawlers; unknown id 404, removed company 410.
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { Page, ProductSummary } from '../../contracts/common';
 import type { ShopQrCode, ShopWebsite } from '../../contracts/shop';

@@ -3,7 +3,8 @@
 // submission (the form's own checks first, then the call through useApiAction, then a clean form).
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { CustomRequest } from '../../contracts/catalogue';
 import { Codes } from '../../domain/codes';
 import { messageFor } from '../../domain/code-messages';

@@ -1,6 +1,7 @@
 // /home/person/customRequests: the buyer's custom requests of both kinds, newest first, each with the
 // quotes and declines of the matching sellers (issue 17); links to send a new one.
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { CustomRequest } from '../../contracts/catalogue';
 import type { Page } from '../../contracts/common';
 import { CustomQuoteLimits } from '../../domain/custom-quote';

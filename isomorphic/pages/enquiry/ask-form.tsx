@@ -2,7 +2,7 @@
 // while sending, the api's refusal under the field (and as a toast), and after sending a link to the thread.
 import { useState, type FormEvent } from 'react';
 import { useStableId } from '../../components/use-stable-id';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { EnquiryThread } from '../../contracts/enquiry';
 import { EnquiryLimits, isEnquiryText } from '../../domain/enquiry';
 import { EnquiryCodes } from '../../domain/enquiry-codes';

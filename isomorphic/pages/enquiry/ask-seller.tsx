@@ -4,7 +4,8 @@
 // only to whoever may read the details, never to the owner); the api decides again.
 import { lazy, Suspense, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { useStores } from '../../stores/root.store';
 import { loginPath } from '../../data-strategy';
 import { useWords } from '../../components/use-words';

@@ -5,7 +5,8 @@
 // read), with the reply form and, for the party asked, who asked (/enquiry/askUser).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useStableId } from '../../components/use-stable-id';
-import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Form, useLoaderData, useLocation, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Page } from '../../contracts/common';
 import type { EnquiryAsker, EnquiryBox, EnquiryItem, EnquiryListQuery, EnquiryState, EnquiryThread } from '../../contracts/enquiry';
 import { EnquiryLimits, enquiryTargetKinds, enquiryTargetLabels, isEnquiryText } from '../../domain/enquiry';

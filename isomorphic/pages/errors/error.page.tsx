@@ -1,6 +1,7 @@
 // The error pages: 404 ("This page could not be found"), 410 (removed pattern) and any other failure,
 // which shows its message and keeps its status (SPEC §2, §8). Rendered by the root error boundary.
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import { Codes } from '../../domain/codes';
 import { ErrorsLayout } from '../../layouts/errors.layout';

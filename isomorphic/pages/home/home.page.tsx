@@ -1,5 +1,6 @@
 // Home (/): the pattern gallery, newest first, from /product/listLSKHomeProduct, paged with ?page=.
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { Page, ProductSummary, WithVerifiedCompanies } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

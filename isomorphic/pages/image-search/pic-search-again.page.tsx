@@ -1,7 +1,8 @@
 // /picSearchAgain: search again on a crop of the same photo. The photo of the last search is kept in this
 // browser (IndexedDB) and opens in the cropper; without one the page asks for a photo. Not for indexing.
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import { loaderDeps } from '../../loader-context';
 import { SeoHead } from '../../components/seo-head';

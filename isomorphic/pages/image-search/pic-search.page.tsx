@@ -5,7 +5,8 @@
 // is. The photo of the last search (kept in this browser) is shown with "crop and search again".
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { Page } from '../../contracts/common';
 import type { SearchHitDetail } from '../../contracts/search';

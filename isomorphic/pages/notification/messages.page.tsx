@@ -1,7 +1,8 @@
 // /home/person/messages: the message centre. My messages newest first (unread marked), each opening the
 // record it is about; mark one read, or all. The header's bell follows the unread count.
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { NoticePage } from '../../contracts/notification';
 import { unwrap } from '../../api-client/results';
 import { When } from '../../components/when';

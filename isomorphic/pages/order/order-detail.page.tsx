@@ -1,7 +1,8 @@
 // One order (/home/person/orderDetail/:id; ?as=seller for the seller's view): status, the trace times as
 // a timeline, lines, consignee and delivery, amounts (freight not included), payments, the history of
 // every action, and the buttons its viewer may press. Another person's order is a 404 from the api.
-import { Link, data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { OrderDetail } from '../../contracts/order';
 import { BuyType, buyTypeLabels, Delivery, deliveryLabels } from '../../domain/catalogue';

@@ -1,7 +1,8 @@
 // The order lists of one kind, for the buyer (/home/person/orderBulk|orderLayout|orderSample) or the
 // seller (/home/shopManage/…): status-group tabs with their counts (statOrderNums), a paged list
 // (?group=&page=), and on each order the buttons its viewer may press.
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { Page } from '../../contracts/common';
 import type { OrderStatCounts, OrderSummary } from '../../contracts/order';

@@ -1,7 +1,8 @@
 // /home/person/collectionStore and /home/person/collectionProduct: the shops a person follows and the
 // patterns they collected, newest first, paged with links, each with a button to remove it.
 import { useState } from 'react';
-import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { observer } from 'mobx-react-lite';
 import type { Page } from '../../contracts/common';
 import type { FavouriteState, FollowedCompany, FollowedProduct } from '../../contracts/catalogue';

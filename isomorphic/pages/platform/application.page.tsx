@@ -1,7 +1,8 @@
 // /platform/settlement/:id: one application with its documents shown large; approve (creating the
 // company, or attaching the user to an existing one) or reject with a reason.
 import { useState, type FormEvent } from 'react';
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { QueuedApplication } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';

@@ -2,7 +2,8 @@
 // with its pictures shown large; verify it (the shop then carries the badge while it is valid) or refuse
 // it with a reason. The decision applies to the version shown: one the seller changed since is refused.
 import type { FormEvent } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { CertificateForReview } from '../../contracts/shop';
 import type { Page } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

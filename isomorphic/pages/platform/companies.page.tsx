@@ -1,5 +1,6 @@
 // /platform/companies: companies by status and name; suspend (products off sale) or restore, with a reason.
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { PlatformCompany } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
 import { Codes } from '../../domain/codes';

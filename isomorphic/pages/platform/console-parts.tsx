@@ -1,7 +1,8 @@
 // Pieces the console's lists and desks share: the ?status= filter of a list, and an operator's decision
 // that may need a reason (its rule, the busy state, and the page read again once decided).
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../../components/link';
 import type { ApiClient } from '../../api-client/client';
 import type { Envelope } from '../../domain/codes';
 import { useApiAction } from '../../components/use-api-action';

@@ -2,7 +2,8 @@
 // pictures photo search finds nearly the same, the one saved later first, both pictures, companies and
 // links; the operator dismisses a pair or takes the later product down, with a reason
 // (/platform/copyFlag/decide). Filtered by open, dismissed and taken down.
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { CopyFlag } from '../../contracts/catalogue-seller';
 import type { Page } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

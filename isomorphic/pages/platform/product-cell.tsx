@@ -1,5 +1,5 @@
 // One product in the console's lists: its cover, title (a link to its public page while on sale) and pattern code.
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { PlatformProduct } from '../../contracts/catalogue-seller';
 import { ProductStatus } from '../../domain/catalogue';
 import { byLang } from '../../domain/format';

@@ -1,5 +1,6 @@
 // /platform: the settlement queue, by status (under review first, oldest first).
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { QueuedApplication } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';
 import { settlementStatusLabels, SettlementStatus } from '../../domain/settlement';

@@ -3,7 +3,8 @@
 // what happens after ordering (for bulk: the seller confirms price and deposit first); the quantity starts
 // at the kind's minimum. Guests are sent to sign in and come back here.
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { observer } from 'mobx-react-lite';
 import type { ColourCard } from '../../contracts/common';
 import type { CartLine } from '../../contracts/order';

@@ -1,7 +1,8 @@
 // Product detail (/flower/:id): large image, thumbnails, colour cards, price, supplier, specifications.
 // Unknown id → 404, removed pattern (api 410) → 410, both with the real status.
 import { useState } from 'react';
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { useTranslation } from '../../i18n/react';
 import type { CompanyInfo, ProductDetail } from '../../contracts/common';
 import { unwrap } from '../../api-client/results';

@@ -4,7 +4,8 @@
 // the api. Shows the current application: under review (withdraw), approved, or rejected with its reason
 // and the form filled in to correct and resubmit.
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Area } from '../../contracts/common';
 import type { SettlementApplication, SettlementOverview } from '../../contracts/settlement';
 import { unwrap } from '../../api-client/results';

@@ -1,5 +1,5 @@
 // /settle/rules: the platform rules a settling company agrees to, in both languages (public).
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { platformRules } from '../../domain/settlement';
 import { useLang } from '../../components/use-lang';
 import { useWords } from '../../components/use-words';

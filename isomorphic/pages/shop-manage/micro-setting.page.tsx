@@ -1,7 +1,8 @@
 // /home/shopManage/mircoSetting: the micro-site (GET and POST /website/template): one of ten templates
 // and the sections shown, in order, with a preview of the shop page as it would look before saving.
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Page, ProductSummary } from '../../contracts/common';
 import type { ShopQrCode, ShopSettings, ShopWebsite, WebsiteSettings } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';

@@ -2,7 +2,8 @@
 // attributes, pictures (upload with the cropper, order, cover), colour cards (name zh/en, colour, picture),
 // the cut-plate price and the bulk ladder; saved whole through /shopProduct/create or /shopProduct/update.
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { ProductInput, SellerProductDetail } from '../../contracts/catalogue-seller';
 import type { ImageRef } from '../../contracts/shop';
 import { craftLabels, edgeLabels, patternTypeLabels, shapeLabels, stretchLabels, unitLabels } from '../../domain/catalogue';

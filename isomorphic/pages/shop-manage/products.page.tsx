@@ -2,7 +2,8 @@
 // count of each status; a product taken down by the platform says why. Each row edits or puts the
 // product on or off sale (/shopProduct/setOnSale).
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { SellerProduct, SellerProductPage } from '../../contracts/catalogue-seller';
 import type { SellerStatusFilter } from '../../domain/catalogue-seller';
 import { ProductStatus, unitLabels } from '../../domain/catalogue';

@@ -2,7 +2,8 @@
 // cropper at fixed ratios, album, intro, phones, region, coordinates, address) and the company's facts
 // (/company/updateCompanyExtend). SPEC §5's limits are checked here too, with the api's own messages.
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Area } from '../../contracts/common';
 import type { ImageRef, ShopSettings, ShopWebsite } from '../../contracts/shop';
 import { unwrap } from '../../api-client/results';

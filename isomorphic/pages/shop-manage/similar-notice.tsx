@@ -1,7 +1,7 @@
 // The seller's notice of pattern-copy detection (issue 17 item 2), on the product list and form: the other
 // companies' on-sale products this product's pictures are nearly the same as, each a link to its public
 // page, and nothing more about them.
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { SimilarProduct } from '../../contracts/catalogue-seller';
 import { byLang } from '../../domain/format';
 import { useLang } from '../../components/use-lang';

@@ -1,5 +1,6 @@
 // /home/shopManage itself: the shop's name, a link to its public page and the entries of the menu.
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '../../components/link';
 import type { SessionInfo } from '../../contracts/account';
 import { shopMenu } from '../../domain/shop-menu';
 import { useLang } from '../../components/use-lang';

@@ -1,6 +1,7 @@
 // /home/shopManage: the shop manager's frame for settled sellers (loadSessionFor('seller') refuses
 // anyone else with 403). The side menu shows the entries of SPEC §2 whose pages exist (domain/shop.ts).
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import { observer } from 'mobx-react-lite';
 import { shopMenu, shopMenuGroupLabels, type ShopMenuGroup } from '../../domain/shop-menu';
 import { useLang } from '../../components/use-lang';

@@ -5,7 +5,8 @@
 // request, optionally with a new picture (the photo matching runs on it again).
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { PurchaseMatches, PurchaseResponse, PurchaseView } from '../../contracts/purchase';
 import type { SellerProductPage } from '../../contracts/catalogue-seller';
 import { Unit, unitLabels } from '../../domain/catalogue';

@@ -1,6 +1,7 @@
 // /supplyAndBuy: the hall (SPEC §2): purchase requests in purchase, or supply offers in supply, by
 // pattern type, paged with links; server-rendered and crawlable (guests see the teasers only, SPEC §6).
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Page } from '../../contracts/common';
 import type { PurchaseListItem } from '../../contracts/purchase';
 import type { SupplyListItem } from '../../contracts/supply';

@@ -3,7 +3,8 @@
 // counts and close, reopen, delete) and collectionSupply (followed offers). One page module; the path
 // says which list.
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { Page } from '../../contracts/common';
 import type { PurchaseListItem } from '../../contracts/purchase';
 import type { FollowedSupply, SupplyCounts, SupplyListItem } from '../../contracts/supply';

@@ -4,7 +4,8 @@
 // checks the description and quantity itself; every other refusal is the api's message.
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import type { PurchaseDetail } from '../../contracts/purchase';
 import type { SupplyDetail } from '../../contracts/supply';
 import { buyTypeLabels, PatternType, patternTypeLabels, Unit, unitLabels, UserType } from '../../domain/catalogue';

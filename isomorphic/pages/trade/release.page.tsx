@@ -1,7 +1,8 @@
 // /buy/release and /supply/release (and the same forms in the personal centre, releasePurchase and
 // releaseSupply): which form is read from the path. /supply/{id}/edit: the same form filled with the
 // owner's offer (the api checks the owner again when it is saved).
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { SupplyDetail, SupplyView } from '../../contracts/supply';
 import { Codes } from '../../domain/codes';
 import { loaderDeps } from '../../loader-context';

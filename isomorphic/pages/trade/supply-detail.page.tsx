@@ -2,7 +2,8 @@
 // teaser and the api's reason (SPEC §6). A signed-in buyer or trader may follow it.
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/link';
 import type { SupplyView } from '../../contracts/supply';
 import type { FavouriteState } from '../../contracts/catalogue';
 import { FavouriteType, UserType } from '../../domain/catalogue';

@@ -2,7 +2,8 @@
 // offer in a list (the teaser, with the details when the api gave them), and the main panel of either's page.
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import type { PurchaseListItem, Refusal } from '../../contracts/purchase';
 import { loginPath } from '../../data-strategy';
 import { useStores } from '../../stores/root.store';
