@@ -3,11 +3,10 @@
 // (nothing suspends on the server). Redirects pass through as they are; the status is the router's (404
 // unknown path, 410 removed product, …).
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Got } from 'got';
 import type { ApiCall } from '../api-client/api-http';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { dataStrategy } from '../../isomorphic/data-strategy';
@@ -154,41 +153,26 @@ export function createRenderer(opts: RendererOptions) {
     && context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.pageCache === true);
 
   /**
-   * Renders a document whole. Nothing suspends on the server (the loaders ran before, lazy routes are
-   * loaded first), so the shell is the whole page: it goes out in one piece, compressed in one call
-   * (compressedPage) instead of through a compression stream flushed at every chunk React writes, which
-   * had cost more than the render. Rejects when the shell cannot render; aborts on `signal`.
+   * Renders a document whole, as one string. Nothing suspends on the server (the loaders ran before, lazy
+   * routes are loaded first, the lazy components render only after a click), so React's string renderer
+   * gives the page renderToPipeableStream gave, without the stream: its chunks were copied into byte views
+   * and piped through a Writable (about 6 % of an uncached gallery render, writeChunk and encodeInto, issue
+   * 21 item 1). React writes the bootstrap script only into a stream, so it is put where the stream put it:
+   * last in the body, with the nonce and the shell id the stream gave it, its content escaped as React
+   * escapes it. The page's CSS goes in place of PAGE_CSS_MARK and the whole is encoded once. Throws when the
+   * shell cannot render.
    */
-  function renderDocument(element: ReturnType<typeof page>['element'], scripts: { bootstrapScriptContent: string; nonce?: string }, css: readonly PageCss[], log: FastifyBaseLogger, signal?: AbortSignal): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk: Buffer | string, _encoding, done) { chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)); done(); },
-        writev(parts, done) { for (const { chunk } of parts) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string)); done(); },
-        final(done) { resolve(withPageCss(Buffer.concat(chunks), css)); done(); },
-      });
-      const abort = (reason: string) => stream.abort(new Error(reason));
-      const timeout = setTimeout(() => abort('render timed out'), RENDER_TIMEOUT_MS);
-      timeout.unref();
-      const gone = () => abort('client went away');
-      const done = () => { clearTimeout(timeout); signal?.removeEventListener('abort', gone); };
-      sink.once('finish', done);
-      const stream = renderToPipeableStream(element, {
-        ...scripts,
-        onAllReady() { stream.pipe(sink); },
-        onShellError(error) { done(); reject(error instanceof Error ? error : new Error(String(error))); },
-        onError(error) { if (!signal?.aborted) log.error({ err: error }, 'page render error'); },
-      });
-      if (signal?.aborted) gone();
-      else signal?.addEventListener('abort', gone, { once: true });
-    });
+  function renderDocument(element: ReturnType<typeof page>['element'], scripts: { bootstrapScriptContent: string; nonce?: string }, css: readonly PageCss[]): string {
+    const html = renderToString(element);
+    if (!html.endsWith(DOCUMENT_END)) throw new Error('the document does not end with </body></html>');
+    const script = `<script${scripts.nonce ? ` nonce="${escapeAttribute(scripts.nonce)}"` : ''} id="_R_">${escapeInlineScript(scripts.bootstrapScriptContent)}</script>`;
+    return `<!DOCTYPE html>${withPageCss(html.slice(0, -DOCUMENT_END.length), css)}${script}${DOCUMENT_END}`;
   }
 
   /** Renders a page whole, for the cache. */
-  async function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang'], log: FastifyBaseLogger): Promise<CachedPage> {
+  function renderWhole(context: Context, stores: RootStore, lang: Visitor['lang']): CachedPage {
     const { element, bootstrapScriptContent, css } = page(context, stores, lang);
-    const html = await renderDocument(element, { bootstrapScriptContent }, css, log);
-    return makeCachedPage(context.statusCode, html.toString('utf8'));
+    return makeCachedPage(context.statusCode, renderDocument(element, { bootstrapScriptContent }, css));
   }
 
   /** Sends a cached page: 304 when the visitor has it, else its body in the encoding asked for. */
@@ -217,7 +201,7 @@ export function createRenderer(opts: RendererOptions) {
       pageCache.delete(key);
       return;
     }
-    const fresh = await renderWhole(context, stores, lang, log);
+    const fresh = renderWhole(context, stores, lang);
     if (generation === pageCache.generation) pageCache.set(key, fresh);
   }
 
@@ -281,7 +265,7 @@ export function createRenderer(opts: RendererOptions) {
     }
 
     if (cacheKey && pageCache && versions?.known && cacheable(context)) {
-      const whole = await renderWhole(context, stores, visitor.lang, request.log);
+      const whole = renderWhole(context, stores, visitor.lang);
       if (generation === pageCache.generation) pageCache.set(cacheKey, whole);
       opts.metrics.ssrDuration.observe({ route: pageId, status_code: String(whole.status) }, Number(process.hrtime.bigint() - started) / 1e9);
       return sendCached(request, reply, whole, 'miss');
@@ -292,7 +276,7 @@ export function createRenderer(opts: RendererOptions) {
     const status = context.statusCode;
     let html: Buffer;
     try {
-      html = await renderDocument(element, { nonce, bootstrapScriptContent }, css, request.log, controller.signal);
+      html = Buffer.from(renderDocument(element, { nonce, bootstrapScriptContent }, css), 'utf8');
     } catch (error) {
       if (controller.signal.aborted) return reply.code(499).send();
       request.log.error({ err: error }, 'page shell failed to render');
@@ -311,17 +295,26 @@ export function createRenderer(opts: RendererOptions) {
   };
 }
 
-const MARK = Buffer.from(`>${PAGE_CSS_MARK}</style>`);
+const MARK = `>${PAGE_CSS_MARK}</style>`;
+const DOCUMENT_END = '</body></html>';
 
 /** A rendered document with its stylesheets' rules that its markup needs in place of PAGE_CSS_MARK. */
-export function withPageCss(html: Buffer, sheets: readonly PageCss[]): Buffer {
+export function withPageCss(html: string, sheets: readonly PageCss[]): string {
   const at = sheets.length ? html.indexOf(MARK) : -1;
   if (at < 0) return html;
-  // Class names are ASCII: latin1 reads them without decoding UTF-8.
-  const classes = documentClasses(html.toString('latin1'));
-  const css = Buffer.from(sheets.map((s) => s.forClasses(classes)).join(''), 'utf8');
-  return Buffer.concat([html.subarray(0, at + 1), css, html.subarray(at + MARK.length - '</style>'.length)]);
+  const classes = documentClasses(html);
+  const css = sheets.map((s) => s.forClasses(classes)).join('');
+  return `${html.slice(0, at + 1)}${css}${html.slice(at + MARK.length - '</style>'.length)}`;
 }
+
+/** A bootstrap script's content as React escapes it: no "<script" or "</script" inside (react-dom's scriptReplacer). */
+export function escapeInlineScript(content: string): string {
+  return content.replace(/(<\/|<)(s)(cript)/gi, (_m, prefix: string, s: string, rest: string) => `${prefix}${s === 's' ? '\\u0073' : '\\u0053'}${rest}`);
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+/** An attribute's value as React escapes it (escapeTextForBrowser). */
+const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 
 /** The last resort when not even the page shell renders: plain, bilingual, no script. */
 function shellErrorHtml(lang: 'zh' | 'en'): string {

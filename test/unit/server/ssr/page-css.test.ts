@@ -47,8 +47,8 @@ t.test('a stylesheet it cannot read goes whole', async (t) => {
 
 t.test('withPageCss puts the rules in place of the mark, and leaves a page without the mark alone', async (t) => {
   const css = new PageCss('.a { color: red; } .b { color: blue; }');
-  const html = Buffer.from(`<html><head><style>${PAGE_CSS_MARK}</style></head><body><p class="a">é</p></body></html>`);
-  t.equal(withPageCss(html, [css]).toString('utf8'), '<html><head><style>.a { color: red; }</style></head><body><p class="a">é</p></body></html>');
-  const plain = Buffer.from('<html><body><p class="a">x</p></body></html>');
+  const html = `<html><head><style>${PAGE_CSS_MARK}</style></head><body><p class="a">é</p></body></html>`;
+  t.equal(withPageCss(html, [css]), '<html><head><style>.a { color: red; }</style></head><body><p class="a">é</p></body></html>');
+  const plain = '<html><body><p class="a">x</p></body></html>';
   t.equal(withPageCss(plain, [css]), plain);
 });
