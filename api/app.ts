@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { withRedaction } from '../config/logging';
+import { requestChildLogger, withRedaction } from '../config/logging';
 import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { Codes } from '../isomorphic/domain/codes';
 import { messageFor } from '../isomorphic/domain/code-messages';
@@ -25,6 +25,8 @@ export interface ApiAppOptions {
 export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedaction(logger),
+    // The request's child logger without pino's redaction pass over its one binding, the id (config/logging.ts).
+    childLoggerFactory: requestChildLogger,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : crypto.randomUUID()),
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,

@@ -2,7 +2,9 @@
 // AES-encrypted), an SMS code or a cookie. Two layers: `redact` censors the known fields wherever a log
 // call puts them, and the error serializer copies only named, harmless fields of an error, so an HTTP
 // client's error (got keeps its request options, headers included, on the error) never reaches the log.
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
+
+const { chindingsSym } = pino.symbols;
 
 const CENSOR = '[redacted]';
 
@@ -66,4 +68,26 @@ export function withRedaction<T>(logger: T): T {
   if (typeof logger !== 'object') return logger;
   const own = logger as { serializers?: Record<string, unknown>; redact?: unknown };
   return { ...base, ...logger, serializers: { ...base.serializers, ...own.serializers }, redact: own.redact ?? base.redact } as T;
+}
+
+/**
+ * Fastify's per-request child logger (its `childLoggerFactory`), made without pino's redaction pass over
+ * the bindings. Fastify binds one value to every request's logger, the request id; pino runs every
+ * binding through the redaction paths' wildcard stringifier, which parsed all of REDACT_PATHS again for
+ * that one string: about 8.6 KB of garbage and a few per cent of a cached page's or a proxied call's CPU,
+ * for every request, whether it logged or not (docs/benchmarks.md, "Session 15"). No redaction path can
+ * match a bare string under `reqId`, so the id (a UUID, or an x-request-id of at most 128 characters) is
+ * appended to the child's bindings as the JSON pino would have written; what a line logs is redacted as
+ * before. Any other binding, or a logger that is not pino's, goes the usual way.
+ */
+export function requestChildLogger<L extends { child(bindings: Record<string, unknown>, options?: object): L }>(logger: L, bindings: Record<string, unknown>, options: object | undefined): L {
+  const keys = Object.keys(bindings);
+  const id = bindings.reqId;
+  if (keys.length !== 1 || keys[0] !== 'reqId' || typeof id !== 'string') return logger.child(bindings, options);
+  const child = logger.child({}, options);
+  const internals = child as unknown as Record<symbol, unknown>;
+  const own = internals[chindingsSym];
+  if (typeof own !== 'string') return logger.child(bindings, options);
+  internals[chindingsSym] = `${own},"reqId":${JSON.stringify(id)}`;
+  return child;
 }

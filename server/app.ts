@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject } from 'react-router';
 import { ossUploadOrigin, type Config } from '../config/index';
-import { withRedaction } from '../config/logging';
+import { requestChildLogger, withRedaction } from '../config/logging';
 import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { routes as appRoutes } from '../isomorphic/routes';
 import { createMetrics, metricsRoutes, timeRequests } from './metrics';
@@ -75,6 +75,8 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     ...(isLoggerInstance(opts.logger) ? { loggerInstance: opts.logger } : { logger: withRedaction(opts.logger ?? false) }),
     trustProxy: config.web.trustProxy,
     logController: new WebLogController(),
+    // The request's child logger without pino's redaction pass over its one binding, the id (config/logging.ts).
+    childLoggerFactory: requestChildLogger,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -2,7 +2,7 @@
 import t from 'tap';
 import pino from 'pino';
 import got from 'got';
-import { redactingLoggerOptions } from '../../config/logging';
+import { redactingLoggerOptions, requestChildLogger } from '../../config/logging';
 import { unreachableUrl } from '../helpers/web';
 
 function capture(): { log: pino.Logger; text: () => string } {
@@ -35,4 +35,31 @@ t.test('a got error is logged with its call, not its request options', async (t)
   t.equal(line.err.cause.code, 'ECONNREFUSED', 'the cause is kept');
   t.equal(line.err.cause.method, 'GET');
   t.match(line.err.cause.url, /\/user\/getUserInfo$/, 'the path, without the query');
+});
+
+t.test('a request\'s child logger writes the lines pino\'s own child would, secrets still censored', async (t) => {
+  for (const reqId of ['3f2c9a1e-4b7d-4c1a-9e2f-1a2b3c4d5e6f', 'req "quoted" \\ id\n<script>', '请求-1']) {
+    const ours = capture(), pinos = capture();
+    const a = requestChildLogger(ours.log, { reqId }, {});
+    const b = pinos.log.child({ reqId }, {});
+    for (const log of [a, b]) {
+      log.info({ body: { password: 'clear-pass' }, req: { headers: { cookie: 'x-token=abc' } } }, 'incoming');
+      log.warn('plain');
+      log.child({ more: 1 }).error({ token: 'sessiontoken' }, 'nested');
+    }
+    const strip = (text: string) => text.replace(/"time":\d+/g, '"time":0');
+    t.equal(strip(ours.text()), strip(pinos.text()), `same lines for ${JSON.stringify(reqId)}`);
+    t.notOk(ours.text().includes('clear-pass') || ours.text().includes('sessiontoken') || ours.text().includes('x-token=abc'), 'secrets censored');
+    t.equal((JSON.parse(ours.text().split('\n')[0]) as { reqId: string }).reqId, reqId, 'the id is read back as it was');
+  }
+});
+
+t.test('a child logger with other bindings, or without pino under it, is made the usual way', async (t) => {
+  const { log, text } = capture();
+  requestChildLogger(log, { reqId: 'r1', route: '/x' }, {}).info('two bindings');
+  t.match(text(), /"reqId":"r1","route":"\/x"/);
+  const calls: Array<Record<string, unknown>> = [];
+  const plain = { child(bindings: Record<string, unknown>) { calls.push(bindings); return plain; } };
+  t.equal(requestChildLogger(plain, { reqId: 'r2' }, {}), plain);
+  t.same(calls, [{}, { reqId: 'r2' }], 'asked for a bare child, then for the usual one');
 });
