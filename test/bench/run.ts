@@ -262,7 +262,8 @@ Proxy (${proxyScenarios[0].url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')}, web w
 ${targets.join('\n')}
 
 The proxy rows are medians of short (${SECONDS} s) fixed-rate rounds; the proxy's verdict (issue 21 item 4) pools longer runs with a
-control: see "## Proxy hop" below.
+control: see "## Proxy hop" below. The cached pages' p99/p50 against a bare node:http server answering the same bytes (the floor
+of this measurement on the machine): \`tsx test/bench/cached-tail.ts\`, see "Session 15 (issue 21 item 1)" below.
 
 First-load JS of home (gzip -9): ${js.files.map((f) => `${f.file} ${fmt(f.gzip / 1024, 1)} KB`).join(', ')}.
 `;
