@@ -15,7 +15,7 @@ import './styles/shop.css';
 import './styles/enquiry.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, UNSAFE_createRouter as createRouter, UNSAFE_createBrowserHistory as createBrowserHistory, UNSAFE_hydrationRouteProperties as hydrationRouteProperties, UNSAFE_mapRouteProperties as mapRouteProperties, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from '../isomorphic/routes';
 import { dataStrategy } from '../isomorphic/data-strategy';
@@ -30,6 +30,8 @@ import { routerSignal } from './router-signal';
 import { Limits } from '../isomorphic/domain/limits';
 import { browserZone } from '../isomorphic/components/when';
 import { stylesheetsReady } from './stylesheets-ready';
+import { createHydrationQueue, type PageHydrationQueue } from './hydration-queue';
+import { setHydrationQueue } from '../isomorphic/components/hydrate-later';
 
 declare global {
   interface Window { [STATE_GLOBAL]?: PageState }
@@ -47,36 +49,78 @@ async function resolveLazyRoutes(tree: RouteObject[]): Promise<void> {
   );
 }
 
+/** Lets the browser handle input and paint before the next step (a task of its own, not a microtask). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
+// The start is cut into tasks (issue 20: a long task on a phone is a tap that waits): the stores, the
+// router, the page's first pass, then the parts that hydrate later (HydrateLater), one a task.
 async function start(): Promise<void> {
   const state = window[STATE_GLOBAL];
   if (!state) throw new Error('Page state missing: the page was not rendered by the web service');
+  await nextTask();
   const stores = new RootStore(state.stores);
   const [words] = await Promise.all([loadLocale(state.lang), resolveLazyRoutes(routes), stylesheetsReady()]);
+  await nextTask();
   const i18n = createI18n(state.lang, { [state.lang]: words });
   const api = createBrowserApiClient({ lang: () => i18n.language });
   registerBrowserDeps({ api, stores, lang: () => i18n.language, publicUrl: window.location.origin });
 
-  const router = createBrowserRouter(routes, { hydrationData: hydrationData(state), dataStrategy });
+  // React Router's createBrowserRouter (history, router, initialize) with a task between its steps: each
+  // is a few milliseconds, together they were one of the longest tasks left.
+  const history = createBrowserHistory({});
+  await nextTask();
+  const created = createRouter({ history, hydrationData: hydrationData(state), routes, mapRouteProperties, hydrationRouteProperties, dataStrategy });
+  await nextTask();
+  const router = created.initialize();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
+  await nextTask();
+  const queue = createHydrationQueue();
+  setHydrationQueue(queue);
   hydrateRoot(
     container,
     <StrictMode>
       <AppProviders stores={stores} i18n={i18n} signal={routerSignal(router)}>
         <RouterProvider router={router} />
-        <HydrationMark />
+        <HydrationMark queue={queue} />
       </AppProviders>
     </StrictMode>,
   );
+  queue.start();
 }
 
-/** Marks the document once React has hydrated it (its first effect ran): tests and monitoring wait for it. */
-function HydrationMark(): null {
+/** Marks the document once the page has hydrated, its later parts too (its first effect ran, then the
+ *  hydration queue emptied): tests and monitoring wait for it. */
+function HydrationMark({ queue }: { queue: PageHydrationQueue }): null {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-    rememberTimeZone();
-  }, []);
+    void queue.done.then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+      rememberTimeZoneSoon();
+    });
+  }, [queue]);
   return null;
+}
+
+/** Tells the server the time zone before the page's next request: at the visitor's first touch, click, key
+ *  or focus (before the link or form they use sends it), or when the page is hidden. Not while the page
+ *  starts: the zone comes from Intl, whose first call loads the browser's locale data (18-27 ms on the
+ *  benchmark machine, a long task on a phone; issue 20), and only the next page reads the cookie. */
+function rememberTimeZoneSoon(): void {
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const run = () => {
+    for (const type of events) document.removeEventListener(type, run, true);
+    document.removeEventListener('visibilitychange', onHidden);
+    rememberTimeZone();
+  };
+  const onHidden = () => { if (document.visibilityState === 'hidden') run(); };
+  for (const type of events) document.addEventListener(type, run, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', onHidden);
 }
 
 /** Tells the server the viewer's time zone (the tz cookie), so the next pages render times in it. */

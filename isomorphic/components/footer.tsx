@@ -6,14 +6,16 @@ import { useTranslation } from '../i18n/react';
 import { useStores } from '../stores/root.store';
 import { useWords } from './use-words';
 import { siteNavWords } from './site-nav.words';
+import { HydrateLater } from './hydrate-later';
 
 export const Footer = observer(function Footer() {
   const { t } = useTranslation();
   const { auth } = useStores();
   const w = useWords(siteNavWords);
   const signedIn = auth.isAuthenticated;
+  // Hydrates in a task of its own after the page's first pass (HydrateLater).
   return (
-    <footer className="site-footer">
+    <HydrateLater><footer className="site-footer">
       <div className="container site-footer__grid">
         <section>
           <p className="site-footer__brand">{t('site.name')}</p>
@@ -42,6 +44,6 @@ export const Footer = observer(function Footer() {
       <div className="container">
         <p className="site-footer__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
       </div>
-    </footer>
+    </footer></HydrateLater>
   );
 });

@@ -15,6 +15,7 @@ import { CameraIcon } from './image-search/camera-icon';
 import { useWords } from './use-words';
 import { useLang } from './use-lang';
 import { SiteNav } from './site-nav';
+import { HydrateLater } from './hydrate-later';
 
 const ImageSearchOverlay = lazy(() => import(/* webpackChunkName: "image-search-overlay" */ './image-search/image-search-overlay'));
 
@@ -38,7 +39,8 @@ export const Header = observer(function Header() {
   return (
     <header className={`site-header${layout.top ? '' : ' site-header--scrolled'}`}>
       <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
-      <div className="container site-header__bar">
+      {/* The bar hydrates in a task of its own after the layout's (HydrateLater). */}
+      <HydrateLater><div className="container site-header__bar">
         <Link to="/" className="brand" aria-label={t('nav.home')}>
           <LaceMark />
           <span className="brand__text">
@@ -70,7 +72,7 @@ export const Header = observer(function Header() {
           {auth.isAuthenticated ? <CartLink /> : null}
           <LanguageSwitch />
         </nav>
-      </div>
+      </div></HydrateLater>
       <SiteNav />
       {imageSearch.showSearch ? <Suspense fallback={null}><ImageSearchOverlay /></Suspense> : null}
     </header>

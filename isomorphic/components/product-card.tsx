@@ -7,6 +7,7 @@ import { LazyImage } from './lazy-image';
 import { Price } from './price';
 import { useLang } from './use-lang';
 import { byLang } from '../domain/format';
+import { HydrateLater } from './hydrate-later';
 
 /** Cards on a phone's first screen (two rows of two, below the home page's title): eager, not faded in.
  *  Were one of them faded in, its picture would appear only after the page's script had run. */
@@ -18,7 +19,14 @@ export const FIRST_SCREEN_CARDS = 4;
  *  has loaded; the others load lazily (the browser starts the ones near the screen at once) and fade in,
  *  which needs the page's script. */
 /** `verified`: the mill carries the verified badge (a verified, unexpired certificate). */
-export function ProductCard({ product, priority = false, eager = false, titleNode, verified = false }: { product: ProductSummary; priority?: boolean; eager?: boolean; titleNode?: ReactNode; verified?: boolean }) {
+/** Each card hydrates in a task of its own after the page's first pass (HydrateLater; a listing has 20). */
+export function ProductCard(props: ProductCardProps) {
+  return <HydrateLater><Card {...props} /></HydrateLater>;
+}
+
+interface ProductCardProps { product: ProductSummary; priority?: boolean; eager?: boolean; titleNode?: ReactNode; verified?: boolean }
+
+function Card({ product, priority = false, eager = false, titleNode, verified = false }: ProductCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const title = productTitle(product, lang);

@@ -10,6 +10,7 @@ import { PatternType, patternTypeLabels } from '../domain/catalogue';
 import { useLang } from './use-lang';
 import { useWords } from './use-words';
 import { siteNavWords } from './site-nav.words';
+import { HydrateLater } from './hydrate-later';
 
 const patternTypes = Object.values(PatternType);
 
@@ -39,8 +40,9 @@ export function SiteNav() {
   const item = (to: string, label: string) => (
     <Link to={to} className={`site-nav__link${current(to) ? ' is-active' : ''}`} aria-current={current(to) ? 'page' : undefined}>{label}</Link>
   );
+  // Hydrates in a task of its own after the page's first pass (HydrateLater).
   return (
-    <nav className={`site-nav${open ? ' is-open' : ''}`} aria-label={w.catalogue}>
+    <HydrateLater><nav className={`site-nav${open ? ' is-open' : ''}`} aria-label={w.catalogue}>
       <div className="container site-nav__bar">
         <button type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
           <span className="site-nav__burger" aria-hidden="true" />
@@ -61,6 +63,6 @@ export function SiteNav() {
           <li className="site-nav__item">{item('/home/clothes/custom', w.customGarment)}</li>
         </ul>
       </div>
-    </nav>
+    </nav></HydrateLater>
   );
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from '../i18n/react';
 import { Limits } from '../domain/limits';
 import { LazyImage } from './lazy-image';
+import { HydrateLater } from './hydrate-later';
 
 export interface Thumb { url: string; alt: string }
 
@@ -15,8 +16,9 @@ export function ThumbnailStrip({ images, active, onSelect }: { images: Thumb[]; 
   const rows = Math.max(1, Math.ceil(images.length / perRow));
   const visible = images.slice(row * perRow, row * perRow + perRow);
   if (images.length <= 1) return null;
+  // Hydrates in a task of its own (HydrateLater).
   return (
-    <div className="thumbs">
+    <HydrateLater><div className="thumbs">
       <button type="button" className="thumbs__arrow" aria-label={t('product.previousImages')} disabled={row === 0} onClick={() => onSelect((row - 1) * perRow)}>
         ‹
       </button>
@@ -35,6 +37,6 @@ export function ThumbnailStrip({ images, active, onSelect }: { images: Thumb[]; 
       <button type="button" className="thumbs__arrow" aria-label={t('product.nextImages')} disabled={row >= rows - 1} onClick={() => onSelect(Math.min(images.length - 1, (row + 1) * perRow))}>
         ›
       </button>
-    </div>
+    </div></HydrateLater>
   );
 }

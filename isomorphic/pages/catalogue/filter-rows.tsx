@@ -9,6 +9,7 @@ import { useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
 import { hrefWith, type FilterKey, type ListingFilters, type Sort } from './listing-query';
 import type { GalleryPreset } from './presets';
+import { HydrateLater } from '../../components/hydrate-later';
 
 interface Option { value: string | number | undefined; label: string }
 
@@ -44,7 +45,7 @@ export function FilterRows({ path, filters, rows, omit, companies }: FilterRowsP
       ) : null}
       {rows.includes('price') ? <PriceRow path={path} filters={filters} omit={omit} /> : null}
       {rows.includes('sort') ? (
-        <div className="filters__row">
+        <HydrateLater><div className="filters__row">
           <span className="filters__label">{w.sort}</span>
           <ul className="filters__options">
             {sorts.map((s) => (
@@ -53,7 +54,7 @@ export function FilterRows({ path, filters, rows, omit, companies }: FilterRowsP
               </li>
             ))}
           </ul>
-        </div>
+        </div></HydrateLater>
       ) : null}
       {anySet ? <p className="filters__clear"><Link to={hrefWith(path, { sort: filters.sort, page: 1, keyword: filters.keyword }, {}, omit)}>{w.clear}</Link></p> : null}
     </section>
@@ -62,8 +63,9 @@ export function FilterRows({ path, filters, rows, omit, companies }: FilterRowsP
 
 function Row({ label, name, options, path, filters, omit, all }: { label: string; name: 'patternType' | 'shape' | 'unit' | 'edge' | 'craft' | 'stretch' | 'companyId'; options: Option[]; path: string; filters: ListingFilters; omit: FilterKey[]; all: string }) {
   const current = filters[name];
+  // Each row of links hydrates in a task of its own (HydrateLater).
   return (
-    <div className="filters__row">
+    <HydrateLater><div className="filters__row">
       <span className="filters__label">{label}</span>
       <ul className="filters__options">
         {[{ value: undefined, label: all }, ...options].map((o) => {
@@ -75,7 +77,7 @@ function Row({ label, name, options, path, filters, omit, all }: { label: string
           );
         })}
       </ul>
-    </div>
+    </div></HydrateLater>
   );
 }
 
@@ -89,7 +91,7 @@ function PriceRow({ path, filters, omit }: { path: string; filters: ListingFilte
     keep.push([key, String(v)]);
   }
   return (
-    <div className="filters__row">
+    <HydrateLater><div className="filters__row">
       <span className="filters__label" id="price-filter-label">{w.price}</span>
       <Form method="get" action={path} className="filters__price" aria-labelledby="price-filter-label">
         {keep.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
@@ -100,6 +102,6 @@ function PriceRow({ path, filters, omit }: { path: string; filters: ListingFilte
         <input id="price-max" className="filters__price-input" name="priceMax" type="number" min="0" step="0.01" inputMode="decimal" placeholder={w.priceMaxShort} defaultValue={filters.priceMax ?? ''} key={`max-${filters.priceMax ?? ''}`} />
         <button type="submit" className="button filters__apply">{w.apply}</button>
       </Form>
-    </div>
+    </div></HydrateLater>
   );
 }

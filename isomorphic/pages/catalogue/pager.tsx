@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { fill, useWords } from '../../components/use-words';
 import { galleryWords } from './catalogue.words';
+import { HydrateLater } from '../../components/hydrate-later';
 
 /** The `page` of a listing's address: a whole number from 1 to the api's maximum (1,000,000), else 1. */
 export function pageParam(url: URL): number {
@@ -39,7 +40,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   const w = useWords(galleryWords);
   if (pages <= 1) return null;
   return (
-    <nav className="pager pager--numbered" aria-label={w.pagerLabel}>
+    <HydrateLater><nav className="pager pager--numbered" aria-label={w.pagerLabel}>
       {page > 1 ? <Link className="button" to={href(page - 1)} rel="prev">{w.previous}</Link> : <span className="button pager__edge" aria-hidden="true">{w.previous}</span>}
       <ol className="pager__pages">
         {pageWindow(page, pages).map((p, i) =>
@@ -58,6 +59,6 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       </ol>
       <span className="pager__status">{fill(w.pageOf, { page, pages })}</span>
       {page < pages ? <Link className="button" to={href(page + 1)} rel="next">{w.next}</Link> : <span className="button pager__edge" aria-hidden="true">{w.next}</span>}
-    </nav>
+    </nav></HydrateLater>
   );
 }

@@ -5,6 +5,7 @@ import type { PriceStep } from '../../domain/price-ladder';
 import { isLengthUnit, otherLength, Unit, unitLabels } from '../../domain/catalogue';
 import { kilogramsOf } from '../../domain/units';
 import { formatPrice, groupDigits } from '../../domain/format';
+import { HydrateLater } from '../../components/hydrate-later';
 import { useLang } from '../../components/use-lang';
 import { fill, useWords } from '../../components/use-words';
 import { priceLadderWords } from './price-ladder.words';
@@ -18,8 +19,9 @@ export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladd
   const name = unitLabels[unit]?.[lang] ?? '';
   const other = (q: number) => otherLength(q, unit);
   const otherName = (u: number) => unitLabels[u]?.[lang] ?? '';
+  // Hydrates in a task of its own (HydrateLater).
   return (
-    <section className="price-ladder" aria-labelledby="price-ladder-title" data-testid="price-ladder">
+    <HydrateLater><section className="price-ladder" aria-labelledby="price-ladder-title" data-testid="price-ladder">
       <h2 id="price-ladder-title" className="section-title">{w.ladderTitle}</h2>
       <table className="price-ladder__table">
         <thead><tr><th scope="col">{w.quantity}</th><th scope="col">{w.unitPrice}</th></tr></thead>
@@ -50,6 +52,6 @@ export function PriceLadderTable({ ladder, unit, weightPerMetre = null }: { ladd
       </table>
       {weightPerMetre && kilogramsOf(1, unit, weightPerMetre) !== null ? <p className="muted" data-testid="weight-per-metre">{fill(w.weightPerMetre, { grams: groupDigits(weightPerMetre) })}</p> : null}
       <p className="muted">{fill(w.minimum, { quantity: `${groupDigits(ladder[0].from)} ${name}` })} · {w.sampleFree}</p>
-    </section>
+    </section></HydrateLater>
   );
 }

@@ -27,6 +27,7 @@ import { favouriteWords } from '../../components/favourite.words';
 import { AddToCart } from './add-to-cart';
 import { AskSeller } from '../enquiry/ask-seller';
 import { EnquiryTarget } from '../../domain/enquiry';
+import { HydrateLater } from '../../components/hydrate-later';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { api, publicUrl, stores } = loaderDeps(context);
@@ -118,13 +119,14 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
       {hasPrice(product.price) ? <meta property="product:price:amount" content={(product.price / 100).toFixed(2)} /> : null}
       {hasPrice(product.price) ? <meta property="product:price:currency" content="CNY" /> : null}
 
-      <nav className="breadcrumb" aria-label={t('product.breadcrumb')}>
+      {/* The parts below the picture and title hydrate in tasks of their own (HydrateLater). */}
+      <HydrateLater><nav className="breadcrumb" aria-label={t('product.breadcrumb')}>
         <ol>
           <li><Link to="/">{t('nav.home')}</Link></li>
           <li><Link to="/flower">{favouriteWords.galleryName[lang]}</Link></li>
           <li aria-current="page">{title}</li>
         </ol>
-      </nav>
+      </nav></HydrateLater>
 
       <article className="product">
         <section className="product__gallery" aria-label={t('product.images')}>
@@ -148,17 +150,17 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
           <PriceLadderTable ladder={product.ladder} unit={product.unit} weightPerMetre={product.weightPerMetre} />
 
           <h2 className="section-title">{t('product.colourCards')}</h2>
-          <ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} />
-          <AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} ladder={product.ladder} gramsPerMetre={product.weightPerMetre} />
+          <HydrateLater><ColourCardPicker cards={colourCards} selected={colourId} onSelect={(c) => setColourId(c.id === colourId ? null : c.id)} /></HydrateLater>
+          <HydrateLater><AddToCart productId={product.id} colour={colour} price={product.price} unit={product.unit} ladder={product.ladder} gramsPerMetre={product.weightPerMetre} /></HydrateLater>
 
           <h2 className="section-title">{t('product.specs')}</h2>
-          <dl className="specs">
+          <HydrateLater><dl className="specs">
             {specs.map(([k, v]) => (
               <div key={k} className="specs__row"><dt>{k}</dt><dd>{v}</dd></div>
             ))}
-          </dl>
+          </dl></HydrateLater>
 
-          <div className="supplier">
+          <HydrateLater><div className="supplier">
             <p className="supplier__label">{t('product.supplier')}</p>
             <p className="supplier__name"><Link to={`/company/${product.companyId}`}>{companyName}</Link></p>
             {company ? (
@@ -169,14 +171,14 @@ function ProductView({ product, colourCards, company, publicUrl, followed }: Pro
             ) : null}
             <button type="button" className="button button--primary" onClick={() => setContactOpen(true)}>{t('product.contactSupplier')}</button>
             <AskSeller kind={EnquiryTarget.PRODUCT} targetId={product.id} ownerCompanyId={product.companyId} />
-          </div>
+          </div></HydrateLater>
         </section>
       </article>
 
-      <section className="product__description" aria-labelledby="product-description">
+      <HydrateLater><section className="product__description" aria-labelledby="product-description">
         <h2 id="product-description" className="section-title">{t('product.description')}</h2>
         <p>{description}</p>
-      </section>
+      </section></HydrateLater>
 
       <Modal
         open={contactOpen}
