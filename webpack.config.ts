@@ -108,6 +108,9 @@ export const client: Configuration = {
     },
   },
   module: {
+    // import.meta left as written: the bundles are ES modules, and webpack's stand-in carried the module's path on this
+    // machine (file:///…/node_modules/react-router/…) into the framework bundle, and with it into its content hash.
+    parser: { javascript: { importMeta: false } },
     rules: [
       swcRule('client'),
       { test: /\.m?js$/, resolve: { fullySpecified: false } },
