@@ -9,11 +9,13 @@
 // in the server, a background render, a collection in the bench (autocannon), or a gap in which the server
 // took no request (test/bench/request-timing.mjs, loaded into the servers, gives their side on the same clock).
 // `tsx test/bench/cached-tail.ts [--rounds 4] [--seconds 5] [--rate N] [--port-base 3900] [--data-dir DIR] [--trace-gc]
-//   [--variant 'name:KEY=VALUE,KEY=VALUE'] [--node-flags 'name:--flag --flag'] [--bundle 'name:FILE'] [--no-control] [--json FILE]`
+//   [--variant 'name:KEY=VALUE,KEY=VALUE'] [--node-flags 'name:--flag --flag'] [--bundle 'name:FILE'] [--no-control] [--json FILE] [--pin]`
+// --pin: the bench (autocannon) runs on CPU 0 and every server, all its threads, on CPU 1 (taskset), so that the load
+// generator and the server under test do not share a core's run queue.
 // A variant is a second web process with other settings, node flags or another build of dist/server/main.js (a
 // copy inside the repository, for a before/after) measured beside the first.
 // Run it under /work/wt/quiet (it prints; it does not write docs/benchmarks.md).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -37,6 +39,7 @@ const SECONDS = num('seconds', 5);
 const BASE = num('port-base', 3900);
 const DATA_DIR = str('data-dir') ?? path.join(os.tmpdir(), 'lace-bench');
 const TRACE_GC = args.includes('--trace-gc');
+const PIN = args.includes('--pin');
 /** 0: autocannon, 10 connections, as fast as answered (the bench's way); N: a fixed N requests a second (open loop). */
 const RATE = num('rate', 0);
 const serverBundle = path.join(root, 'dist/server/main.js');
@@ -249,6 +252,11 @@ async function main() {
       procs.push(control);
       for (const [k, p] of Object.entries(paths)) ways.push({ name: `control ${k}`, url: `http://127.0.0.1:${port}${p}`, proc: control, base: `http://127.0.0.1:${port}` });
     }
+    if (PIN) {
+      // -a: every thread the process has now (libuv's pool, V8's helpers); threads made later inherit it.
+      execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+      for (const p of procs) execFileSync('taskset', ['-a', '-p', '-c', '1', String(p.proc.pid)], { stdio: 'ignore' });
+    }
     for (const w of ways) await round(w, 2); // warm-up
     const results = new Map<Way, Round[]>(ways.map((w) => [w, []]));
     for (let r = 0; r < ROUNDS; r++) {
@@ -263,7 +271,7 @@ async function main() {
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const lines: string[] = [];
     lines.push(`Machine: ${machine()}. ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, load ${loadBefore.map((x) => x.toFixed(1)).join(' / ')} -> ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}.`);
-    lines.push(`${RATE > 0 ? `${RATE} req/s from one Node client (up to 10 keep-alive connections)` : 'autocannon, 10 connections'}, ${ROUNDS} rounds of ${SECONDS} s per way, rotating; ms from each response's time.${TRACE_GC ? ' Web processes under --trace-gc.' : ''}`);
+    lines.push(`${RATE > 0 ? `${RATE} req/s from one Node client (up to 10 keep-alive connections)` : 'autocannon, 10 connections'}, ${ROUNDS} rounds of ${SECONDS} s per way, rotating; ms from each response's time.${PIN ? ' Pinned: the bench on CPU 0, every server on CPU 1.' : ''}${TRACE_GC ? ' Web processes under --trace-gc.' : ''}`);
     lines.push('');
     lines.push('| way | req/s | p50 | p99 | p99/p50 (median of rounds) | per round p99/p50 | pooled p50 / p90 / p99 / p99.9 | pooled p99/p50 | CPU ms/req | server time p50 / p99 | server GCs a round (ms) | run-queue wait ms/s server / bench | answers > 2 × p50 |');
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
