@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { requestChildLogger, withRedaction } from '../config/logging';
+import { requestChildLogger, requestIdFrom, withRedaction } from '../config/logging';
 import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { Codes } from '../isomorphic/domain/codes';
 import { messageFor } from '../isomorphic/domain/code-messages';
@@ -27,7 +27,7 @@ export async function buildApiApp({ deps, logger = false }: ApiAppOptions): Prom
     logger: withRedaction(logger),
     // The request's child logger without pino's redaction pass over its one binding, the id (config/logging.ts).
     childLoggerFactory: requestChildLogger,
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : crypto.randomUUID()),
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,
     // A client that sends its request slowly is cut off (408) instead of holding a connection open.

@@ -2,6 +2,7 @@
 // AES-encrypted), an SMS code or a cookie. Two layers: `redact` censors the known fields wherever a log
 // call puts them, and the error serializer copies only named, harmless fields of an error, so an HTTP
 // client's error (got keeps its request options, headers included, on the error) never reaches the log.
+import { randomUUID } from 'node:crypto';
 import pino, { type LoggerOptions } from 'pino';
 
 const { chindingsSym } = pino.symbols;
@@ -90,4 +91,12 @@ export function requestChildLogger<L extends { child(bindings: Record<string, un
   if (typeof own !== 'string') return logger.child(bindings, options);
   internals[chindingsSym] = `${own},"reqId":${JSON.stringify(id)}`;
   return child;
+}
+
+/** A request id a caller may choose (letters, digits, `_ . : -`, at most 128): it goes into every log line and header. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The request's id: the caller's `x-request-id` when it is a plain token, else a new UUID (both apps' genReqId). */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }

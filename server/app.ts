@@ -2,7 +2,6 @@
 // Plugin order: external (cookie, helmet's headers, compress, static) → app (metrics, health, proxy) → pages.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -10,7 +9,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject } from 'react-router';
 import { ossUploadOrigin, type Config } from '../config/index';
-import { requestChildLogger, withRedaction } from '../config/logging';
+import { requestChildLogger, requestIdFrom, withRedaction } from '../config/logging';
 import { clientErrorHandler, frameworkErrorHandler } from '../config/http-errors';
 import { routes as appRoutes } from '../isomorphic/routes';
 import { createMetrics, metricsRoutes, timeRequests } from './metrics';
@@ -39,7 +38,6 @@ export interface WebAppOptions {
   apiConnectTimeoutMs?: number;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Whether a request path is the api's (proxied under /api), so its errors are answered in the envelope. */
 const underApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
@@ -78,10 +76,7 @@ export async function buildWebApp(opts: WebAppOptions): Promise<FastifyInstance>
     // The request's child logger without pino's redaction pass over its one binding, the id (config/logging.ts).
     childLoggerFactory: requestChildLogger,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
     // Requests that never reach a route (unparsable, too large, a URL the router refuses): the envelope under /api.
     clientErrorHandler: clientErrorHandler(underApi),
