@@ -41,6 +41,11 @@ t.test('metrics: default process metrics, request, render and upstream timings, 
   t.equal(sample(res.body, 'ssr_render_duration_seconds_count', { route: 'root', status_code: '404' }), 1, 'render time');
   t.equal(sample(res.body, 'upstream_request_duration_seconds_count', { source: 'proxy', status_code: '200' }), 1, 'proxy upstream time');
   t.equal(sample(res.body, 'upstream_request_duration_seconds_count', { source: 'dictionary', status_code: '200' }), 1, 'dictionary upstream time');
+  // Sub-millisecond buckets: a cached page or the proxy's hop is told apart from a 5 ms answer.
+  const buckets = ['0.0005', '0.001', '0.0025', '0.005', '+Inf'].map((le) => sample(res.body, 'http_request_duration_seconds_bucket', { route: '/api/*', status_code: '200', le }));
+  t.ok(buckets.every((n) => typeof n === 'number'), `buckets from 0.5 ms: ${JSON.stringify(buckets)}`);
+  t.ok(buckets.every((n, i) => i === 0 || (n ?? 0) >= (buckets[i - 1] ?? 0)), 'cumulative');
+  t.equal(buckets[buckets.length - 1], 1, 'the one proxied request counted in +Inf');
 
   const other = await b.inject('/metrics');
   t.equal(sample(other.body, 'http_request_duration_seconds_count', { route: 'page:root' }), undefined, 'the second app counts only its own requests');
