@@ -63,7 +63,11 @@ export function machine(): string {
   return `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-/** Replaces (or appends) one `## heading` section of docs/benchmarks.md, leaving the others alone. */
+/**
+ * Replaces (or appends) one `## heading` section of docs/benchmarks.md, leaving the others alone: the text from the
+ * heading to the next `## ` or `### ` heading, so that hand-written `###` subsections (earlier sessions' runs, under
+ * the section they belong to) stay.
+ */
 export function writeSection(heading: string, body: string): void {
   const file = path.join(root, 'docs/benchmarks.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -73,8 +77,9 @@ export function writeSection(heading: string, body: string): void {
   const section = `${marker}\n${body.trim()}\n\n`;
   if (start === -1) text = `${text.trimEnd()}\n\n${section}`;
   else {
-    const next = text.indexOf('\n## ', start + marker.length);
-    text = text.slice(0, start) + section + (next === -1 ? '' : text.slice(next + 1));
+    const rest = text.slice(start + marker.length);
+    const next = rest.search(/\n#{2,3} /);
+    text = text.slice(0, start) + section + (next === -1 ? '' : rest.slice(next + 1));
   }
   fs.writeFileSync(file, text.trimEnd() + '\n');
 }
