@@ -39,7 +39,7 @@ t.test('the guard of every route', async (t) => {
     const url = '/front/area/byLevel?level=1';
     const kept = await m.app.inject({ url, headers: { 'x-request-id': 'web-4f2a:17.3' } });
     t.equal(kept.headers['x-request-id'], 'web-4f2a:17.3');
-    for (const bad of ['two words', 'x'.repeat(129), 'a\u2028b', '{"msg":"forged"}', '']) {
+    for (const bad of ['two words', 'x'.repeat(129), 'a/b?c=1', '{"msg":"forged"}', '']) {
       const made = await m.app.inject({ url, headers: { 'x-request-id': bad } });
       t.equal(made.statusCode, 200);
       t.match(String(made.headers['x-request-id']), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, `${JSON.stringify(bad.slice(0, 20))} replaced by a new id`);
