@@ -152,6 +152,9 @@ export const matchStates = { 0: 'none', 1: 'pending', 2: 'done', 3: 'failed' } a
  * plain cloth photo with no lace 0.85–0.87. Scores of lace are all high, so the inbox needs both an absolute
  * floor (no lace, no invitation) and a margin below the best match (only the companies whose patterns are
  * as close as the best one get it first; a tinted photo of a product can lose 0.01 to a look-alike).
+ * Known not to hold for larger catalogues: at 200 designs (docs/benchmarks.md, "Image search: session 16")
+ * photos with no lace score up to 0.973, so 7 of 96 showed products and one invited a company; the best score
+ * of a photo with no lace rises with the catalogue, so no fixed value here is safe.
  * - `showMin`: products shown to the buyer score at least this (a photo with no lace shows none);
  * - `inboxMin` and `inboxMargin`: a company gets the request first when its best product scores at least
  *   `inboxMin` and no more than `inboxMargin` below the best product found;

@@ -33,7 +33,7 @@ import { Worker } from 'node:worker_threads';
 import type { LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
-import { DEFAULT_WEIGHTS, fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
+import { fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
@@ -86,7 +86,8 @@ const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b
 const weightsArg = arg('weights', '').split(',').filter(Boolean).map(Number);
 const settings = imageSearchSettings(os.tmpdir(), {
   weights: {
-    ...DEFAULT_WEIGHTS,
+    // The api's weights (its colour gate included), then the options'.
+    ...imageSearchSettings(os.tmpdir()).weights,
     ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}),
     ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
     ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}),

@@ -1,4 +1,4 @@
-// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1] [--no-lace 24]`
+// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1] [--no-lace 24] [--kinds identity,warmLight]`
 // The similarities purchase-request matching (MatchLimits in isomorphic/domain/purchase.ts: showMin,
 // inboxMin, inboxMargin) and the weak-match notice (Limits.weakMatchSimilarity) are set against, for one
 // engine: generated lace designs indexed as the api indexes them (all catalogue views, exact scan), and
@@ -34,7 +34,8 @@ const settings = imageSearchSettings(os.tmpdir(), {
 });
 const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
 const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
-const KINDS: TransformName[] = ['identity', 'crop50', 'lighting', 'warmLight', 'coolLight', 'background', 'texturedBackdrop', 'closeUp', 'phone'];
+/** `--kinds`: only these kinds of buyer photo (default all nine). */
+const KINDS = (arg('kinds', '') ? arg('kinds', '').split(',') : ['identity', 'crop50', 'lighting', 'warmLight', 'coolLight', 'background', 'texturedBackdrop', 'closeUp', 'phone']) as TransformName[];
 const f3 = (x: number) => x.toFixed(3);
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 
@@ -78,7 +79,7 @@ for (const kind of KINDS) {
   console.log(lines[lines.length - 1]);
 }
 // Photos with no lace: flat colours (the integration test's cloth), a plain weave or a table, busy surfaces.
-const plain: Array<{ what: string; score: number }> = [];
+const plain: Array<{ what: string; score: number; i: number }> = [];
 for (let i = 0; i < NO_LACE; i++) {
   const r = new Rng(77_000 + i);
   let photo: Buffer;
@@ -97,14 +98,15 @@ for (let i = 0; i < NO_LACE; i++) {
     what = s.kind;
   }
   const hits = flat.search(await describeQuery(photo), 1);
-  plain.push({ what, score: hits[0]?.score ?? 0 });
+  plain.push({ what, score: hits[0]?.score ?? 0, i });
 }
 const byWhat = new Map<string, number[]>();
 for (const p of plain) byWhat.set(p.what, [...(byWhat.get(p.what) ?? []), p.score]);
 for (const [what, s] of byWhat) console.log(`no lace, ${what.padEnd(20)} best product ${s.map(f3).join(' ')}`);
 const maxPlain = Math.max(...plain.map((p) => p.score));
+console.log(`no lace, highest: ${[...plain].sort((a, b) => b.score - a.score).slice(0, 5).map((p) => `#${p.i} ${p.what} ${f3(p.score)}`).join(', ')} (photo #i is drawn from Rng(77000 + i))`);
 console.log(`summary: own product median ${f3(pct(own, 0.5))}, 5th percentile ${f3(pct(own, 0.05))}; best other design median ${f3(pct(others, 0.5))}, 95th percentile ${f3(pct(others, 0.95))}, max ${f3(Math.max(...others))}; no lace max ${f3(maxPlain)}`);
-for (const t of [0.9, 0.93, 0.95, 0.96, 0.965, 0.97, 0.975, 0.98]) {
+for (const t of [0.9, 0.93, 0.95, 0.96, 0.965, 0.97, 0.975, 0.98, 0.985]) {
   console.log(`  at ${t.toFixed(3)}: own products ${(own.filter((x) => x >= t).length / own.length).toFixed(2)}, photos with no lace ${plain.filter((p) => p.score >= t).length}/${plain.length}`);
 }
 extractor.dispose();

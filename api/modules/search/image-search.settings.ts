@@ -72,12 +72,16 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     indexDir: path.join(dataDir, 'image-index'),
     modelDir: '',
     inputSize: 160,
-    // 'luma' (normalised luma, with the colour gate 0.1) lifted warm and cool indoor light at 200 designs and
-    // 21 catalogue views (recall@1 0.45 -> 0.70 and 0.47 -> 0.83) and cost the close-up row 4 of 60 (1.00 ->
-    // 0.93; docs/benchmarks.md "Image search: 21 catalogue views"). The colour picture stays the default:
-    // measured again for luma (session 14), the pattern-copy and weak-match thresholds hold but request
-    // matching does not (photos of plain knit, denim or prints with no lace score up to 0.965, above
-    // MatchLimits.showMin 0.95; test/bench/match-thresholds.ts), and the 10,000-design run is still to come.
+    // 'luma' (normalised luma, illumination.ts, with the colour gate 0.1) lifts warm and cool indoor light at
+    // 200 designs and 21 catalogue views (recall@1 0.45 -> 0.70 and 0.47 -> 0.83, recall@10 0.70 -> 0.92 and
+    // 0.72 -> 0.97) and costs the quarter close-up 4 of 60 (1.00 -> 0.93); mean over the 11 rows 0.84 ->
+    // 0.89 (docs/benchmarks.md "Image search: session 16"). The colour picture stays the default because
+    // purchase-request matching has no threshold that holds for either engine at 200 designs: photos of
+    // prints, denim or plain weaves with no lace score up to 0.979 (luma) and 0.973 (rgb), so no photo with
+    // no lace shows a product only from 0.98 (luma; the shown product's own score reaches it for 0.82 of
+    // warm, cool and textured-backdrop photos) or 0.975 (rgb; 0.66), against MatchLimits.showMin 0.95
+    // (test/bench/match-thresholds.ts). Switching either way changes the stored model's name, so an
+    // installed index is rebuilt by the next start (test/integration/api/image-search-engine-switch.test.ts).
     networkInput: 'rgb',
     backend: 'wasm',
     extractThreads: overrides.extractThreads ?? defaultExtractThreads(),
