@@ -80,7 +80,8 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // prints, denim or plain weaves with no lace score up to 0.979 (luma) and 0.973 (rgb), so no photo with
     // no lace shows a product only from 0.98 (luma; the shown product's own score reaches it for 0.82 of
     // warm, cool and textured-backdrop photos) or 0.975 (rgb; 0.66), against MatchLimits.showMin 0.95
-    // (test/bench/match-thresholds.ts). Switching either way changes the stored model's name, so an
+    // (test/bench/match-thresholds.ts); and with it the pattern-copy check (0.997 + structure 0.95) falsely
+    // flags one pair of the 320 demo products (test/bench/demo-copies.ts; none with rgb). Switching either way changes the stored model's name, so an
     // installed index is rebuilt by the next start (test/integration/api/image-search-engine-switch.test.ts).
     networkInput: 'rgb',
     backend: 'wasm',
