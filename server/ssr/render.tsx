@@ -278,7 +278,7 @@ export function createRenderer(opts: RendererOptions) {
     try {
       html = Buffer.from(renderDocument(element, { nonce, bootstrapScriptContent }, css), 'utf8');
     } catch (error) {
-      if (controller.signal.aborted) return reply.code(499).send();
+      // The render is synchronous and nothing aborts it: an error here is the page's, whoever is still waiting.
       request.log.error({ err: error }, 'page shell failed to render');
       return reply.code(500).header('content-type', 'text/html; charset=utf-8').send(shellErrorHtml(visitor.lang));
     }
