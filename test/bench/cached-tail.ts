@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { machine, root, timedGet, waitFor } from './lib';
+import { cpuSeconds, machine, root, timedGet, waitFor } from './lib';
 
 const args = process.argv.slice(2);
 const num = (name: string, fallback: number) => {
@@ -66,14 +66,6 @@ async function start(name: string, argv: string[], env: Record<string, string>, 
   // A process that exits (a bad setting) ends the bench at once instead of being waited for.
   await Promise.race([waitFor(readyUrl, 120_000), new Promise((_, reject) => proc.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready`))))]);
   return { name, proc, gc, stop: () => new Promise<void>((resolve) => { proc.once('exit', () => resolve()); proc.kill('SIGTERM'); }) };
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 /** Nanoseconds a process's main thread has waited on a run queue so far (ready to run, not running). */

@@ -58,6 +58,18 @@ export function timedGet(url: string, agent: http.Agent, headers?: Record<string
   });
 }
 
+/** CPU seconds (user + system) a process has used so far (/proc/<pid>/stat, in clock ticks of 1/100 s), 0 when it cannot be read. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export function machine(): string {
   const cpus = os.cpus();
   return `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;

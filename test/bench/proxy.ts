@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import path from 'node:path';
-import { fmt, machine, root, startService, timedGet, type Service } from './lib';
+import { cpuSeconds, fmt, machine, root, startService, timedGet, type Service } from './lib';
 
 export interface ProxyBenchOptions {
   serverBundle: string;
@@ -34,20 +34,7 @@ export interface ProxyBenchOptions {
   log: (m: string) => void;
 }
 
-const CLK_TCK = 100;
 const API_PATH = '/product/listLSKHomeProduct?pageNum=1&pageSize=20';
-
-/** CPU seconds (user + system) a process has used so far, 0 when it cannot be read. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
 
 /** Idle and total jiffies of the whole machine, for the CPU left during a run. */
 function machineTimes(): { idle: number; total: number } {
