@@ -87,7 +87,7 @@ for (const { dialect, skip } of await dialects()) {
       t.equal(found.list[0]?.productId, a[2].id, 'the photographed product first');
       t.equal(found.list[0]?.companyId, companyA);
       t.equal(found.list[0]?.companyName, '甲花边厂');
-      t.ok(found.list[0].score > 0 && found.list[0].score <= 1.0001, `with its score (${found.list[0].score})`);
+      t.ok(found.list[0].score >= MatchLimits.inboxMin && found.list[0].score <= 1.0001, `with its score (${found.list[0].score}), high enough to invite its company`);
       t.ok(found.list.length <= MatchLimits.shown, 'at most the products shown');
       t.ok(found.list.every((x, i) => i === 0 || x.score <= found.list[i - 1].score), 'best first');
       t.ok(found.list.every((x) => x.coverUrl && x.title), 'each with its picture and title');
