@@ -1,11 +1,14 @@
-// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1] [--no-lace 24] [--kinds identity,warmLight]`
+// `npx tsx test/bench/match-thresholds.ts [--designs 40] [--network-input rgb|luma] [--colour-gate 0.1] [--no-lace 24] [--kinds identity,warmLight] [--dump file.json]`
 // The similarities purchase-request matching (MatchLimits in isomorphic/domain/purchase.ts: showMin,
 // inboxMin, inboxMargin) and the weak-match notice (Limits.weakMatchSimilarity) are set against, for one
 // engine: generated lace designs indexed as the api indexes them (all catalogue views, exact scan), and
 // buyers' photos of them described as the api describes a query (its views, its colour gate). Logs, per kind
 // of photo, the score of the product it shows and of the best other design, and the best score of photos
 // with no lace at all (a plain cloth, a flat colour, a knit, denim, wood, a print), then what each threshold
-// lets through. Counts, not timings: it need not run on a quiet machine.
+// lets through. Counts, not timings: it need not run on a quiet machine. `--dump file.json` also writes, for
+// every photo, its sorted top MatchLimits.candidates product scores (what the api's run sees) with, for a
+// lace photo, its kind, design and own product's rank and score: test/bench/match-rules.ts reads it.
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
@@ -60,6 +63,11 @@ const describeQuery = async (photo: Buffer) => {
   return describeViews(extractor, views, settings.weights, 8, withColour);
 };
 
+/** One photo in the dump: its top scores (best first); for lace, its own product's rank (1-based, 0 if absent) and score; for no lace, its number (Rng(77000 + photo)). */
+interface DumpedPhoto { lace: boolean; kind: string; design?: number; photo?: number; ownRank?: number; ownScore?: number; scores: number[] }
+const dump: DumpedPhoto[] = [];
+const top = (hits: Array<{ score: number }>) => hits.slice(0, MatchLimits.candidates).map((h) => Number(h.score.toFixed(5)));
+
 const own: number[] = [], others: number[] = [], margins: number[] = [];
 const lines: string[] = [];
 for (const kind of KINDS) {
@@ -71,6 +79,8 @@ for (const kind of KINDS) {
     const mine = hits.find((h) => h.productId === i + 1)?.score ?? 0;
     const best = hits.find((h) => h.productId !== i + 1)?.score ?? 0;
     o.push(mine); d.push(best);
+    const rank = hits.findIndex((h) => h.productId === i + 1) + 1;
+    dump.push({ lace: true, kind, design: i, ownRank: rank, ownScore: Number(mine.toFixed(5)), scores: top(hits) });
     if (hits[0]?.productId === i + 1) first++;
     margins.push(mine - best);
   }
@@ -97,8 +107,9 @@ for (let i = 0; i < NO_LACE; i++) {
     photo = await sharp(s.data, { raw: { width: 400, height: 400, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
     what = s.kind;
   }
-  const hits = flat.search(await describeQuery(photo), 1);
+  const hits = flat.search(await describeQuery(photo), MatchLimits.candidates);
   plain.push({ what, score: hits[0]?.score ?? 0, i });
+  dump.push({ lace: false, kind: what, photo: i, scores: top(hits) });
 }
 const byWhat = new Map<string, number[]>();
 for (const p of plain) byWhat.set(p.what, [...(byWhat.get(p.what) ?? []), p.score]);
@@ -108,5 +119,9 @@ console.log(`no lace, highest: ${[...plain].sort((a, b) => b.score - a.score).sl
 console.log(`summary: own product median ${f3(pct(own, 0.5))}, 5th percentile ${f3(pct(own, 0.05))}; best other design median ${f3(pct(others, 0.5))}, 95th percentile ${f3(pct(others, 0.95))}, max ${f3(Math.max(...others))}; no lace max ${f3(maxPlain)}`);
 for (const t of [0.9, 0.93, 0.95, 0.96, 0.965, 0.97, 0.975, 0.98, 0.985]) {
   console.log(`  at ${t.toFixed(3)}: own products ${(own.filter((x) => x >= t).length / own.length).toFixed(2)}, photos with no lace ${plain.filter((p) => p.score >= t).length}/${plain.length}`);
+}
+if (arg('dump', '')) {
+  writeFileSync(arg('dump', ''), JSON.stringify({ engine: extractor.name, weights: settings.weights, designs: DESIGNS, photos: dump }));
+  console.log(`dumped ${dump.length} photos to ${arg('dump', '')}`);
 }
 extractor.dispose();

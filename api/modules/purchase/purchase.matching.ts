@@ -30,21 +30,40 @@ const runsOf = (db: Kysely<Database>): Runs => {
 
 type Outcome = 'done' | 'none' | 'later' | 'gone';
 
+/** The limits chooseMatches applies (MatchLimits; test/bench/match-rules.ts tries others). */
+export type MatchRule = Record<'shown' | 'showMin' | 'inboxMin' | 'inboxMargin' | 'inboxCompanies' | 'referenceRank' | 'laceLevel', number>;
+
 /**
- * Which products to show and which companies to invite, from the search's hits (best first) and the
- * company of each product on sale. See MatchLimits for the thresholds and why.
+ * Whether a photo's hits (best first, every hit, on sale or not) read as lace: its hit at the reference
+ * rank (`referenceRank`, or a quarter of a catalogue smaller than four times that, at least the second)
+ * scores at least `laceLevel`. Lace is close to many lace products; a print, denim or a plain weave with no
+ * lace that comes close to one product is close to few. A catalogue of one product: true (the floors
+ * alone). See MatchLimits for the values and why.
  */
-export function chooseMatches(hits: Array<{ productId: number; score: number }>, companyOf: Map<number, number>) {
+export function looksLikeLace(hits: ReadonlyArray<{ score: number }>, rule: MatchRule = MatchLimits): boolean {
+  if (hits.length < 2) return true;
+  const rank = Math.min(rule.referenceRank, Math.max(2, Math.ceil(hits.length / 4)));
+  return hits[rank - 1].score >= rule.laceLevel;
+}
+
+/**
+ * Which products to show and which companies to invite, from the search's hits (best first, on sale or
+ * not) and the company of each product on sale: none unless the photo looks like lace (looksLikeLace); then
+ * the products at or above `showMin`, and the companies whose best product is at or above `inboxMin` and
+ * within `inboxMargin` of the best on sale. See MatchLimits for the values and why.
+ */
+export function chooseMatches(hits: Array<{ productId: number; score: number }>, companyOf: Map<number, number>, rule: MatchRule = MatchLimits) {
+  if (!looksLikeLace(hits, rule)) return { products: [], companies: [] };
   const onSale = hits.filter((h) => companyOf.has(h.productId));
-  const products = onSale.filter((h) => h.score >= MatchLimits.showMin).slice(0, MatchLimits.shown)
+  const products = onSale.filter((h) => h.score >= rule.showMin).slice(0, rule.shown)
     .map((h) => ({ product_id: h.productId, company_id: companyOf.get(h.productId) as number, score: h.score }));
   const best = new Map<number, number>();
   for (const h of onSale) {
     const c = companyOf.get(h.productId) as number;
     if (!best.has(c)) best.set(c, h.score);
   }
-  const cut = Math.max(MatchLimits.inboxMin, (onSale[0]?.score ?? 0) - MatchLimits.inboxMargin);
-  const companies = [...best].filter(([, score]) => score >= cut).slice(0, MatchLimits.inboxCompanies).map(([company_id, score]) => ({ company_id, score }));
+  const cut = Math.max(rule.inboxMin, (onSale[0]?.score ?? 0) - rule.inboxMargin);
+  const companies = [...best].filter(([, score]) => score >= cut).slice(0, rule.inboxCompanies).map(([company_id, score]) => ({ company_id, score }));
   return { products, companies };
 }
 
