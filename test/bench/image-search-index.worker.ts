@@ -1,10 +1,11 @@
 // A worker thread of the image-search benchmark's indexing: renders a catalogue picture (unless given),
 // hashes it for the baseline and computes the raw parts of every catalogue view (network vector, colour
-// histogram, texture statistics, each unfused), so the benchmark can cache them and fuse them with any
+// histogram, texture statistics, layout, each unfused), so the benchmark can cache them and fuse them with any
 // weights. Two of these run side by side on a two-core machine.
 import { parentPort, workerData } from 'node:worker_threads';
 import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
 import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { MobileNetExtractor } from '../../api/modules/search/engine/mobilenet-extractor';
 import type { TfBackend } from '../../api/modules/search/engine/tf-runtime';
@@ -17,7 +18,7 @@ export interface IndexRequest { id: number; seed: number; layout: LaceLayout; co
 export type IndexReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
-  /** parts: for each view, cnn (dim) then colour then texture, one after the other */
+  /** parts: for each view, cnn (dim) then colour then texture then layout, one after the other */
   | { type: 'done'; id: number; jpeg: Uint8Array; d: bigint; p: bigint; parts: Float32Array; ms: number }
   | { type: 'error'; id: number; error: string };
 
@@ -42,7 +43,7 @@ port.on('message', (msg: IndexRequest) => {
       const views = await makeViews(await decodeUpload(jpeg), msg.views, extractor.inputSize);
       const cnn = await extractor.extract(views);
       const parts: Float32Array[] = [];
-      for (let k = 0; k < views.length; k++) parts.push(cnn[k], colourHistogram(views[k]), textureDescriptor(views[k]));
+      for (let k = 0; k < views.length; k++) parts.push(cnn[k], colourHistogram(views[k]), textureDescriptor(views[k]), layoutDescriptor(views[k]));
       const out = new Float32Array(parts.reduce((s, x) => s + x.length, 0));
       let off = 0;
       for (const x of parts) { out.set(x, off); off += x.length; }

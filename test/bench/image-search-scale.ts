@@ -12,7 +12,7 @@ import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
-import { annOptions, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
+import { annOptions, layoutScoringOf, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -166,10 +166,10 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       const t3 = performance.now();
       const m = Math.min(estimated.length, settings.annExactTop);
       const read = whole.table.read(estimated.slice(0, m).flatMap((h) => h.entries ?? [h.entry]));
-      hits = exactTop(estimated, m, q, (e) => (read.has(e) ? fullOf(e) : undefined)).slice(0, settings.maxResults);
+      hits = exactTop(estimated, m, q, (e) => (read.has(e) ? fullOf(e) : undefined), layoutScoringOf(index.dim, settings)).slice(0, settings.maxResults);
       stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.exact.push(performance.now() - t3);
     } else {
-      hits = index.search(q, settings.maxResults);
+      hits = index.search(q, settings.maxResults, undefined, layoutScoringOf(index.dim, settings));
       stages.search.push(performance.now() - t1);
     }
     stages.describe.push(t1 - t);
@@ -242,11 +242,13 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   });
   for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
   // As the api asks (ImageIndexService.nearest): 3 × maxResults candidate products, re-scored, then the top k.
-  if (rescoreWith === 'full') return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k);
+  // The layout's boost where the api applies it: on the exactly re-scored leaders (ImageIndexService.nearest).
+  const layout = layoutScoringOf(dim, settings);
+  if (rescoreWith === 'full') return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k, layout);
   if (rescoreWith === 'api') {
     return (queries, k) => {
       const estimated = ann.rescore(ann.search(queries, settings.maxResults * 3), queries, settings.maxResults * 3);
-      return exactTop(estimated, settings.annExactTop, queries, (e) => byKey.get(e)).slice(0, k);
+      return exactTop(estimated, settings.annExactTop, queries, (e) => byKey.get(e), layout).slice(0, k);
     };
   }
   return (queries, k) => ann.rescore(ann.search(queries, settings.maxResults * 3), queries, k);

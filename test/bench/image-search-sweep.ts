@@ -3,8 +3,11 @@
 // first N of the cached catalogue views. A query's network, colour and texture parts are computed once and
 // its cosines with every cached catalogue view once per part, so a sweep costs little more than one setting
 // (the fused cosine is the weighted sum of the parts' cosines). For choosing the defaults; logs recall per row.
-// A sixth field, the colour gate: a query less colourful than it (illumination.ts) is scored without colour.
+// A sixth field, the colour gate: a query less colourful than it (illumination.ts) is scored without colour;
+// a seventh, the layout's weight (layout.ts; 0 = none); an eighth and ninth, tau and beta: a product whose
+// best layout cosine l (over the query's and its views) passes tau gains beta · (l − tau) / (1 − tau).
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { colourfulness } from '../../api/modules/search/engine/illumination';
@@ -12,13 +15,13 @@ import type { FeatureExtractor } from '../../api/modules/search/engine/types';
 import { dotAt } from '../../api/modules/search/engine/types';
 import { makeViews, type ViewName } from '../../api/modules/search/engine/views';
 
-export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number; gate: number }
+export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number; gate: number; layout: number; tau: number; beta: number; layoutViews: number }
 
 export function parseSweep(arg: string, cachedViews: number): SweepConfig[] {
   return arg.split(',').filter(Boolean).map((name) => {
-    const [cnn, colour, texture, hueSpread, views, gate] = name.split(':').map(Number);
+    const [cnn, colour, texture, hueSpread, views, gate, layout, tau, beta, layoutViews] = name.split(':').map(Number);
     if (![cnn, colour, texture, hueSpread].every(Number.isFinite)) throw new Error(`--sweep: "${name}" is not cnn:colour:texture:hueSpread[:views[:gate]]`);
-    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews), gate: gate || 0 };
+    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews), gate: gate || 0, layout: layout || 0, tau: tau || 1, beta: beta || 0, layoutViews: layoutViews || Infinity };
   });
 }
 
@@ -30,11 +33,13 @@ export interface SweepContext {
   cachedViews: number;
   queryViews: ViewName[];
   maxViews: number;
+  /** told, for each query, the best layout cosine of its own product and of the best other product (first setting's views) */
+  onLayout?: (own: number, other: number) => void;
 }
 
 /** A sweep over the catalogue: `rank(query, target)` gives the target's rank under each setting. */
 export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
-  const dim = ctx.extractor.dim, stride = dim + COLOUR_DIM + TEXTURE_DIM, perProduct = ctx.cachedViews * stride;
+  const dim = ctx.extractor.dim, stride = dim + COLOUR_DIM + TEXTURE_DIM + LAYOUT_DIM, perProduct = ctx.cachedViews * stride;
   const spreads = [...new Set(configs.map((c) => c.hueSpread))];
   // The catalogue's colour parts under each hue spread, product-major like the parts.
   const colours = spreads.map((s) => {
@@ -55,9 +60,11 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
     const views = await makeViews(img, ctx.queryViews, ctx.extractor.inputSize, { dropUnneeded: true, max: ctx.maxViews });
     const cnn = await ctx.extractor.extract(views);
     const best = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
+    const bestLayout = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
     const colourCos = new Float32Array(spreads.length);
     for (let qv = 0; qv < views.length; qv++) {
       const texture = textureDescriptor(views[qv]);
+      const layout = layoutDescriptor(views[qv]);
       const qc = colourHistogram(views[qv]);
       const qColours = spreads.map((s) => spreadHue(qc, s));
       for (let p = 0; p < ctx.products; p++) {
@@ -65,17 +72,23 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
           const o = p * perProduct + cv * stride;
           const c = dotAt(ctx.parts, o, cnn[qv], 0, dim);
           const t = dotAt(ctx.parts, o + dim + COLOUR_DIM, texture, 0, TEXTURE_DIM);
+          const l = dotAt(ctx.parts, o + dim + COLOUR_DIM + TEXTURE_DIM, layout, 0, LAYOUT_DIM);
           for (let s = 0; s < spreads.length; s++) colourCos[s] = dotAt(colours[s], (p * ctx.cachedViews + cv) * COLOUR_DIM, qColours[s], 0, COLOUR_DIM);
           for (let k = 0; k < configs.length; k++) {
             const w = configs[k];
             if (cv >= w.views) continue;
-            const score = cf < w.gate ? (w.cnn * c + w.texture * t) / (w.cnn + w.texture) : (w.cnn * c + w.colour * colourCos[spreadOf[k]] + w.texture * t) / (w.cnn + w.colour + w.texture);
+            const rest = w.cnn * c + w.texture * t + w.layout * l;
+            const score = cf < w.gate ? rest / (w.cnn + w.texture + w.layout) : (rest + w.colour * colourCos[spreadOf[k]]) / (w.cnn + w.colour + w.texture + w.layout);
             if (score > best[k][p]) best[k][p] = score;
+            if (qv < w.layoutViews && l > bestLayout[k][p]) bestLayout[k][p] = l;
           }
         }
       }
     }
-    return best.map((b) => {
+    return best.map((b, k) => {
+      const { tau, beta } = configs[k];
+      if (beta > 0) for (let p = 0; p < ctx.products; p++) b[p] = 1 - (1 - b[p]) * (1 - beta * Math.max(0, (bestLayout[k][p] - tau) / (1 - tau)));
+      if (k === 0 && ctx.onLayout) { let other = -Infinity; for (let p = 0; p < ctx.products; p++) if (p !== target - 1 && bestLayout[k][p] > other) other = bestLayout[k][p]; ctx.onLayout(bestLayout[k][target - 1], other); }
       const mine = b[target - 1];
       let above = 0;
       for (let p = 0; p < ctx.products; p++) if (b[p] > mine) above++;

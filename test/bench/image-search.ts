@@ -35,6 +35,7 @@ import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { dot, type RgbImage } from '../../api/modules/search/engine/types';
@@ -43,7 +44,7 @@ import { graphOf, measureScale, RescoreTable } from './image-search-scale';
 import { EXACT_VIEWS } from '../../api/modules/search/engine/ann-index';
 import { parseSweep, sweeper } from './image-search-sweep';
 import { FOCUS_VIEWS, MAX_QUERY_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
-import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
+import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
 import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-index.worker';
@@ -78,7 +79,7 @@ const COPIES = flag('copies');
  */
 const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (['full', 'codes'].includes(rescoreWith) ? rescoreWith : 'api') as 'api' | 'full' | 'codes' }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
-const CACHE_VERSION = 'parts-1';
+const CACHE_VERSION = 'parts-2';
 
 const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
 const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
@@ -88,7 +89,7 @@ const settings = imageSearchSettings(os.tmpdir(), {
   weights: {
     // The api's weights (its colour gate included), then the options'.
     ...imageSearchSettings(os.tmpdir()).weights,
-    ...(weightsArg.length === 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2] } : {}),
+    ...(weightsArg.length >= 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2], ...(weightsArg.length === 4 ? { layout: weightsArg[3] } : {}) } : {}),
     ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
     ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}),
   },
@@ -143,7 +144,7 @@ function cacheKey(extractorName: string, dim: number): string {
   return createHash('sha256').update(JSON.stringify({
     version: CACHE_VERSION, picture: PICTURE, extractor: extractorName, dim, views: CACHED_VIEWS, layouts: LAYOUTS, colours: COLOURS,
     // The code the parts come from: a change there must not be read back from an old cache.
-    sources: ['../../api/db/seed/lace-image.ts', '../../api/modules/search/engine/handcrafted.ts', '../../api/modules/search/engine/mobilenet-extractor.ts',
+    sources: ['../../api/db/seed/lace-image.ts', '../../api/modules/search/engine/handcrafted.ts', '../../api/modules/search/engine/mobilenet-extractor.ts', '../../api/modules/search/engine/layout.ts',
       ...(settings.networkInput === 'luma' ? ['../../api/modules/search/engine/illumination.ts'] : [])].map(sourceHash),
   })).digest('hex').slice(0, 16);
 }
@@ -223,7 +224,7 @@ function startIndexWorker(data: IndexWorkerData): Worker {
 
 async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof catalogueSpec>): Promise<Catalogue> {
   const views = CACHED_VIEWS;
-  const stride = dim + COLOUR_DIM + TEXTURE_DIM;
+  const stride = dim + COLOUR_DIM + TEXTURE_DIM + LAYOUT_DIM;
   const perProduct = views.length * stride;
   const parts = new Float32Array(spec.length * perProduct);
   const products: Product[] = new Array(spec.length);
@@ -282,7 +283,8 @@ async function main() {
   const stride = header.stride, perProduct = header.views * stride;
   const partsOf = (id: number, view: number) => {
     const o = (id - 1) * perProduct + view * stride;
-    return { cnn: parts.subarray(o, o + extractor.dim), colour: parts.subarray(o + extractor.dim, o + extractor.dim + COLOUR_DIM), texture: parts.subarray(o + extractor.dim + COLOUR_DIM, o + stride) };
+    const t = o + extractor.dim + COLOUR_DIM, l = t + TEXTURE_DIM;
+    return { cnn: parts.subarray(o, o + extractor.dim), colour: parts.subarray(o + extractor.dim, t), texture: parts.subarray(t, l), layout: parts.subarray(l, l + LAYOUT_DIM) };
   };
   const byDesign = new Map<number, Product[]>();
   for (const p of products) byDesign.set(p.design, [...(byDesign.get(p.design) ?? []), p]);
@@ -297,7 +299,8 @@ async function main() {
   const rowRng = (name: string) => new Rng(name.length * 1000 + 17);
 
   if (SWEEP.length) {
-    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, queryViews: settings.queryViews, maxViews: MAX_VIEWS }, SWEEP);
+    let layouts: Array<[number, number]> = [];
+    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, queryViews: settings.queryViews, maxViews: MAX_VIEWS, onLayout: (own, other) => layouts.push([own, other]) }, SWEEP);
     const found = new Map<string, number[][]>();
     for (const name of rows) {
       const qr = rowRng(name);
@@ -307,6 +310,9 @@ async function main() {
         list.push(await rank(query, target.id));
       }
       found.set(name, list);
+      const own = layouts.map((x) => x[0]), other = layouts.map((x) => x[1]);
+      log(`${name} layout cosine: own product median ${f3(pct(own, 0.5))} (5th percentile ${f3(pct(own, 0.05))}), best other median ${f3(pct(other, 0.5))} (95th percentile ${f3(pct(other, 0.95))}, max ${f3(Math.max(...other))})`);
+      layouts = [];
       log(`${name}: ${SWEEP.map((c, k) => `${c.name} ${f2(list.filter((r) => r[k] === 0).length / list.length)}/${f2(list.filter((r) => r[k] < 10).length / list.length)}`).join('  ')}`);
     }
     for (const [k, c] of SWEEP.entries()) {
@@ -325,15 +331,17 @@ async function main() {
 
   const vectorsOf = new Map<number, Float32Array[]>();
   for (const p of products) {
-    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights); }));
+    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights, true, x.layout); }));
   }
-  const dim = extractor.dim + COLOUR_DIM + TEXTURE_DIM;
+  const dim = vectorsOf.get(products[0].id)![0].length;
   const index = new FlatIndex(dim, products.length * settings.catalogueViews.length);
   for (const [id, vecs] of vectorsOf) index.add(id, vecs);
   // The same catalogue in the graph the api switches to from IMAGE_ANN_FROM vectors: every query is also
   // answered there, so the graph's loss (projection, int8, approximate search) is measured on real queries.
   const tg = Date.now();
   const graph = graphOf(vectorsOf, settings);
+  // The layout's boost, as the api applies it to a buyer's search (not to the pattern-copy check).
+  const layout = layoutScoringOf(dim, settings);
   log(`graph of the catalogue built in ${Date.now() - tg} ms`);
   const variants = VARIANTS.map((v) => ({ ...v, search: graphOf(vectorsOf, { ...settings, annScalar: v.scalar, annAllEntriesOf: v.all }, v.rescoreWith), ranks: new Map<string, number[]>() }));
   // Per design, as if the run had had the cache's size; per picture, the time of one thread for all views.
@@ -358,13 +366,13 @@ async function main() {
     const k = dist.findIndex((x) => x.id === target);
     return k < 0 ? 999 : k;
   };
-  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array; colourless?: boolean }>;
+  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array; layout: Float32Array; colourless?: boolean }>;
   // A query photo's parts, unfused, described here in the main thread: for --explain, and for --max-views
   // other than the api's (the api's pool always makes MAX_QUERY_VIEWS).
   const queryParts = async (img: RgbImage): Promise<QueryParts> => {
     const views = await makeViews(img, settings.queryViews, extractor.inputSize, { dropUnneeded: true, max: MAX_VIEWS });
     const cnn = await extractor.extract(views);
-    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), colourless: v.colourless }));
+    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), layout: layoutDescriptor(v), colourless: v.colourless }));
   };
   // As the api describes a query: decoded here, its views shared out over the extraction threads.
   const engineSearch = async (query: Buffer) => {
@@ -372,27 +380,28 @@ async function main() {
     const img = await decodeUpload(query);
     const vecs = MAX_VIEWS === MAX_QUERY_VIEWS
       ? await client.describe(img, settings.queryViews, 'query').promise
-      : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless));
+      : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout));
     const ts = performance.now();
-    const hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10);
+    const hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10, undefined, layout);
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);
-    return { hits, img, vecs, exactHits: useGraph && EXACT ? index.search(vecs, 10) : hits };
+    return { hits, img, vecs, exactHits: useGraph && EXACT ? index.search(vecs, 10, undefined, layout) : hits };
   };
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
   // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there (colour as fused: hue blurred).
   const explain = (q: QueryParts, id: number) => {
-    const w = settings.weights, tw = w.cnn + w.colour + w.texture, hs = w.hueSpread ?? 0;
-    let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0 };
+    const w = settings.weights, wl = w.layout ?? 0, tw = w.cnn + w.colour + w.texture + wl, hs = w.hueSpread ?? 0;
+    let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0, layout: 0 };
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
-      const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture) };
+      const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture), layout: dot(x.layout, c.layout) };
       // A colourless view (a thread map) is described without colour, as the api fuses it.
-      const score = x.colourless ? (w.cnn * s.cnn + w.texture * s.texture) / (w.cnn + w.texture) : (w.cnn * s.cnn + w.colour * s.colour + w.texture * s.texture) / tw;
+      const rest = w.cnn * s.cnn + w.texture * s.texture + wl * s.layout;
+      const score = x.colourless ? rest / (tw - w.colour) : (rest + w.colour * s.colour) / tw;
       if (score > best.score) best = { score, qv, cv, ...s };
     }));
-    return `${f3(best.score)} [${q.length > best.qv ? best.qv : '?'}→${settings.catalogueViews[best.cv]}] cnn ${f3(best.cnn)} colour ${f3(best.colour)} texture ${f3(best.texture)}`;
+    return `${f3(best.score)} [${q.length > best.qv ? best.qv : '?'}→${settings.catalogueViews[best.cv]}] cnn ${f3(best.cnn)} colour ${f3(best.colour)} texture ${f3(best.texture)} layout ${f3(best.layout)}`;
   };
 
   for (const name of rows) {

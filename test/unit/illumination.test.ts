@@ -8,6 +8,7 @@ import { DEFAULT_WEIGHTS, fuse } from '../../api/modules/search/engine/fused-des
 import { COLOUR_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { colourfulness, normalisedLuma } from '../../api/modules/search/engine/illumination';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { dot, l2normalise, type RgbImage } from '../../api/modules/search/engine/types';
 
 /** The picture under warm, dim indoor light: most colour gone, a tungsten cast, 0.6 of the light falling off to one side. */
@@ -59,14 +60,14 @@ t.test('colourfulness: coloured lace reads as colourful, the same lace in washed
 t.test('a query without its colour histogram: the colour block is empty and an identical picture still scores 1', async (t) => {
   const img = await decodeUpload(await renderLaceJpeg(designFor(23, 'medallion'), '#1f3a93', 'full', 160, 160));
   const cnn = l2normalise(Float32Array.from({ length: 64 }, (_, i) => Math.abs(Math.sin(i * 1.7))));
-  const colour = colourHistogram(img), texture = textureDescriptor(img);
-  const stored = fuse(cnn, colour, texture, DEFAULT_WEIGHTS);
-  const withColour = fuse(cnn, colour, texture, DEFAULT_WEIGHTS);
-  const shapeOnly = fuse(cnn, colour, texture, DEFAULT_WEIGHTS, false);
+  const colour = colourHistogram(img), texture = textureDescriptor(img), layout = layoutDescriptor(img);
+  const stored = fuse(cnn, colour, texture, DEFAULT_WEIGHTS, true, layout);
+  const withColour = fuse(cnn, colour, texture, DEFAULT_WEIGHTS, true, layout);
+  const shapeOnly = fuse(cnn, colour, texture, DEFAULT_WEIGHTS, false, layout);
   t.ok(Math.abs(dot(stored, withColour) - 1) < 1e-5, 'with colour: 1');
   t.ok(Math.abs(dot(stored, shapeOnly) - 1) < 1e-5, `without colour: ${dot(stored, shapeOnly).toFixed(6)}`);
   t.ok(shapeOnly.subarray(64, 64 + COLOUR_DIM).every((x) => x === 0), 'no colour in it');
   // Another colourway of the same pattern: only colour could tell them apart, and without it they tie.
-  const other = fuse(cnn, colourHistogram(warmDim(img)), texture, DEFAULT_WEIGHTS);
+  const other = fuse(cnn, colourHistogram(warmDim(img)), texture, DEFAULT_WEIGHTS, true, layout);
   t.ok(Math.abs(dot(other, shapeOnly) - dot(stored, shapeOnly)) < 1e-5, 'without colour the colour does not matter');
 });

@@ -13,6 +13,7 @@ import { listedProducts } from '../catalogue/catalogue.joins';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
 import { FlatIndex } from './engine/flat-index';
 import { AnnIndex, exactTop } from './engine/ann-index';
+import type { LayoutScoring } from './engine/layout';
 import { KeysIndex } from './engine/keys-index';
 import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
@@ -20,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { annOptions, type ImageSearchSettings } from './image-search.settings';
+import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
 export interface SearchLog {
@@ -34,9 +35,10 @@ export type IndexStatus = SearchStatus;
 
 /**
  * Bumped when the fused descriptor's computation changes (colour, texture, pooling, what the network is
- * shown): stored rows are then stale. 4: the network sees normalised luma (its name also says ~luma).
+ * shown): stored rows are then stale. 4: the network sees normalised luma (its name also says ~luma). 5: the
+ * layout block (engine/layout.ts) at the end of every vector.
  */
-export const DESCRIPTOR_VERSION = 4;
+export const DESCRIPTOR_VERSION = 5;
 
 /** Catalogue pictures may be larger than uploads; they are ours and already checked when stored. */
 const CATALOGUE_LIMITS: ImageLimits = { maxBytes: 60 * 1024 * 1024, maxSide: 20_000, maxPixels: 120_000_000, workSide: 640 };
@@ -559,7 +561,7 @@ export class ImageIndexService {
       const bytes = await this.storage.get(p);
       if (!bytes) continue;
       const vecs = await this.describeQuery(await decodeUpload(bytes, CATALOGUE_LIMITS)).promise;
-      for (const h of await this.nearest(vecs, k + 1)) {
+      for (const h of await this.nearest(vecs, k + 1, { layout: false })) {
         if (h.productId !== productId && h.score > (best.get(h.productId)?.score ?? -Infinity)) best.set(h.productId, h);
       }
     }
@@ -600,15 +602,28 @@ export class ImageIndexService {
     return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly);
   }
 
-  /** Nearest products of query vectors, best first, on-sale products only. */
-  async nearest(queries: Float32Array[], k: number): Promise<IndexHit[]> {
+  /**
+   * How a search is boosted by the layout (layout.ts): where the block is in this engine's vectors, and the
+   * settings' boost; null where either is off.
+   */
+  get layoutScoring(): LayoutScoring | null {
+    return this.info ? layoutScoringOf(this.info.dim, this.settings) : null;
+  }
+
+  /**
+   * Nearest products of query vectors, best first, on-sale products only. `layout: false`: the fused cosine
+   * alone, without the layout's boost (the pattern-copy check, whose threshold was measured on it).
+   */
+  async nearest(queries: Float32Array[], k: number, opts: { layout?: boolean } = {}): Promise<IndexHit[]> {
     await this.start();
+    const layout = opts.layout === false ? null : this.layoutScoring;
     let hits: IndexHit[];
-    if (this.pgvector) hits = await this.nearestPg(queries, k * 3);
+    // pgvector orders by the fused cosine; the leading ones are then boosted from their stored descriptors.
+    if (this.pgvector) hits = await this.nearestPg(queries, k * 3).then((h) => (layout ? this.exactTop(queries, h, layout) : h));
     // The graph's candidates in the order of the fused cosine, estimated from the codes the graph keeps in
     // memory; then the leading ones exactly, from their stored descriptors.
-    else if (this.index instanceof AnnIndex) hits = await this.exactTop(queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3));
-    else hits = (this.index as VectorIndex).search(queries, k * 3);
+    else if (this.index instanceof AnnIndex) hits = await this.exactTop(queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3), layout);
+    else hits = (this.index as VectorIndex).search(queries, k * 3, undefined, layout);
     if (hits.length === 0) return [];
     const onSale = await onSaleIds(this.db, hits.map((h) => h.productId));
     return hits.filter((h) => onSale.has(h.productId)).slice(0, k);
@@ -618,7 +633,7 @@ export class ImageIndexService {
    * The best `annExactTop` of re-scored hits scored once more on their best views with the full stored
    * descriptors (EXACT_VIEWS each: 80 rows by primary key): see exactTop in ann-index.ts.
    */
-  private async exactTop(queries: Float32Array[], hits: IndexHit[]): Promise<IndexHit[]> {
+  private async exactTop(queries: Float32Array[], hits: IndexHit[], layout: LayoutScoring | null): Promise<IndexHit[]> {
     const m = Math.min(hits.length, this.settings.annExactTop);
     if (m === 0) return hits;
     const entries = hits.slice(0, m).flatMap((h) => h.entries ?? [h.entry]);
@@ -627,7 +642,7 @@ export class ImageIndexService {
       const rows = await this.db.selectFrom('image_descriptor').select(['id', 'vec']).where('id', 'in', entries.slice(i, i + 500)).execute();
       for (const r of rows) vectors.set(r.id, fromBytes(r.vec));
     }
-    return exactTop(hits, m, queries, (entry) => vectors.get(entry));
+    return exactTop(hits, m, queries, (entry) => vectors.get(entry), layout);
   }
 
   /**

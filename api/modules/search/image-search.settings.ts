@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defaultExtractThreads } from '../../../config/index';
 import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
-import { DEFAULT_WEIGHTS } from './engine/fused-descriptor';
+import type { LayoutBoost, LayoutScoring } from './engine/layout';
+import { DEFAULT_LAYOUT_BOOST, DEFAULT_WEIGHTS, layoutBlockOf } from './engine/fused-descriptor';
 import type { NetworkInput } from './engine/mobilenet-extractor';
 import type { TfBackend } from './engine/tf-runtime';
 import { CATALOGUE_VIEWS, type ViewName } from './engine/views';
@@ -59,6 +60,8 @@ export interface ImageSearchSettings {
   /** how many products a search keeps */
   maxResults: number;
   weights: FusionWeights;
+  /** how a search's ranking uses the layout block (weights.layout must be on); null = not (engine/layout.ts) */
+  layoutBoost: LayoutBoost | null;
   /** IMAGE_SEARCH_PER_IP_PER_DAY: guests' photo searches a day from one client address */
   perIpPerDay: number;
   /** IMAGE_SEARCH_QUEUE_MAX: searches waiting for or in extraction at once; past it: 503 */
@@ -101,6 +104,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     maxImagesPerProduct: 6,
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,
+    layoutBoost: DEFAULT_LAYOUT_BOOST,
     perIpPerDay: 50,
     queueMax: 16,
     staleJobMs: 600_000,
@@ -111,4 +115,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
 /** How the HNSW graph is built and searched, from the settings. */
 export function annOptions(settings: ImageSearchSettings): AnnOptions {
   return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf };
+}
+
+/** How searches over fused vectors of `dim` values are boosted by the layout; null where the settings leave it off. */
+export function layoutScoringOf(dim: number, settings: ImageSearchSettings): LayoutScoring | null {
+  const block = layoutBlockOf(dim, settings.weights);
+  return block && settings.layoutBoost ? { block, boost: settings.layoutBoost } : null;
 }

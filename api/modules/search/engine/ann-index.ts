@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { IndexHit, VectorIndex } from './vector-index';
 import { Projection } from './projection';
+import { LAYOUT_DIM, boosted, queryLayoutNorms, type LayoutScoring } from './layout';
 import { dot, dotAt, l2normalise } from './types';
 
 export interface AnnOptions {
@@ -371,15 +372,33 @@ export const EXACT_VIEWS = 4;
 /**
  * Re-scores approximate hits with the full descriptors of their entries (the best entry against the best
  * query view), best first: the exact fused cosine, for comparison with AnnIndex.rescore's estimate.
+ * `layout`: each product's score boosted by its best layout cosine over those entries (layout.ts).
  */
-export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined, k: number): IndexHit[] {
-  return rescoreBy(hits, (entry) => {
+export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined, k: number, layout?: LayoutScoring | null): IndexHit[] {
+  const out = rescoreBy(hits, (entry) => {
     const v = vectorOf(entry);
     if (!v) return undefined;
     let best = -Infinity;
     for (const q of queries) best = Math.max(best, dot(q, v));
     return best;
-  }, k);
+  }, Infinity);
+  if (layout) {
+    const norms = queryLayoutNorms(queries, layout);
+    const entriesOf = new Map(hits.map((h) => [h.productId, h.entries ?? [h.entry]]));
+    for (const h of out) {
+      let l = -Infinity;
+      for (const entry of entriesOf.get(h.productId) ?? []) {
+        const v = vectorOf(entry);
+        if (!v) continue;
+        for (let qi = 0; qi < queries.length; qi++) {
+          if (norms[qi] > 0) l = Math.max(l, dotAt(v, layout.block.at, queries[qi], layout.block.at, LAYOUT_DIM) / (norms[qi] * layout.block.scale));
+        }
+      }
+      h.score = boosted(h.score, l, layout.boost);
+    }
+    out.sort((a, b) => b.score - a.score || a.productId - b.productId);
+  }
+  return out.slice(0, k);
 }
 
 /**
@@ -387,9 +406,10 @@ export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (en
  * list (AnnIndex.rescore: their best EXACT_VIEWS by the estimate), in that order; the rest follow in their
  * estimated order, their similarity no higher than the last exact one, so the list stays best first. A
  * product none of whose full descriptors is known (removed meanwhile) keeps its estimate among the rest.
+ * `layout`: the exact scores boosted by the layout (rescore).
  */
-export function exactTop(hits: IndexHit[], m: number, queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined): IndexHit[] {
-  const exact = rescore(hits.slice(0, m), queries, vectorOf, m);
+export function exactTop(hits: IndexHit[], m: number, queries: Float32Array[], vectorOf: (entry: number) => Float32Array | undefined, layout?: LayoutScoring | null): IndexHit[] {
+  const exact = rescore(hits.slice(0, m), queries, vectorOf, m, layout);
   const seen = new Set(exact.map((h) => h.productId));
   const floor = exact.length ? exact[exact.length - 1].score : Infinity;
   return [...exact, ...hits.filter((h) => !seen.has(h.productId)).map((h) => ({ ...h, score: Math.min(h.score, floor) }))];

@@ -29,7 +29,7 @@ const opts = workerData as ExtractorOptions;
 const started = (async () => {
   const backend = await initTf(opts.backend);
   const extractor = await createExtractor(opts);
-  port.postMessage({ type: 'ready', name: extractor.name, dim: fusedDim(extractor), backend } satisfies WorkerReply);
+  port.postMessage({ type: 'ready', name: extractor.name, dim: fusedDim(extractor, opts.weights), backend } satisfies WorkerReply);
   return extractor;
 })();
 started.catch((err: Error) => port.postMessage({ type: 'failed', error: err.message } satisfies WorkerReply));

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IndexHit, VectorIndex } from './vector-index';
+import { LAYOUT_DIM, boosted, queryLayoutNorms, type LayoutScoring } from './layout';
 import { dotAt } from './types';
 
 export type { IndexHit } from './vector-index';
@@ -96,20 +97,32 @@ export class FlatIndex implements VectorIndex {
   /**
    * The `k` best products for a query given as one or more vectors (views of the query photo): a product's
    * score is its best entry against any query vector. `allow` filters products (e.g. only those on sale).
+   * `layout`: the score boosted by the layout (layout.ts).
    */
-  search(queries: Float32Array[], k: number, allow?: (productId: number) => boolean): IndexHit[] {
+  search(queries: Float32Array[], k: number, allow?: (productId: number) => boolean, layout?: LayoutScoring | null): IndexHit[] {
     const best = new Map<number, IndexHit>();
     if (this.size === 0) return [];
     const scores = new Float32Array(this.size);
-    for (const q of queries) {
+    // With layout scoring, each product's best layout cosine with the query's first views (layout.ts).
+    const norms = layout ? queryLayoutNorms(queries, layout) : null;
+    const bestLayout = new Map<number, number>();
+    for (const [qi, q] of queries.entries()) {
       this.scanExact(q, scores);
       for (let i = 0; i < this.size; i++) {
         const pid = this.products[i];
         const cur = best.get(pid);
         if (!cur || scores[i] > cur.score) best.set(pid, { productId: pid, score: scores[i], entry: i });
       }
+      if (!layout || !norms?.[qi]) continue;
+      const { at, scale } = layout.block, d = this.dim, div = norms[qi] * scale;
+      for (let i = 0, off = at; i < this.size; i++, off += d) {
+        const l = dotAt(this.vectors, off, q, at, LAYOUT_DIM) / div;
+        const pid = this.products[i];
+        if (l > (bestLayout.get(pid) ?? -Infinity)) bestLayout.set(pid, l);
+      }
     }
     let hits = [...best.values()];
+    if (layout) for (const h of hits) h.score = boosted(h.score, bestLayout.get(h.productId) ?? 0, layout.boost);
     if (allow) hits = hits.filter((h) => allow(h.productId));
     return hits.sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, k);
   }

@@ -2,10 +2,16 @@
 // square root of its weight and concatenated. The dot product of two fused vectors is then the weighted
 // sum of the three cosine similarities.
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from './handcrafted';
+import { LAYOUT_DIM, layoutDescriptor, type LayoutBlock, type LayoutBoost } from './layout';
 import { l2normalise, type FeatureExtractor, type RgbImage } from './types';
 
 export interface FusionWeights {
   cnn: number; colour: number; texture: number;
+  /**
+   * The weight of the view's low-frequency layout (layout.ts); 0 or absent: the block is not part of the
+   * descriptor at all (the vector is as before the block existed).
+   */
+  layout?: number;
   /** how far the colour histogram's hue bins are blurred around the hue circle, in bins of 30° (0 = not) */
   hueSpread?: number;
   /**
@@ -24,7 +30,13 @@ export interface FusionWeights {
 // (image-search.settings.ts says why). Two extraction threads describe a gated query as one thread does
 // (extract-client.test.ts); its vectors are not of unit length by design (fuse), which an earlier version of
 // that test read as a disagreement.
-export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3 };
+// The layout block (layout.ts) is stored in every vector but weighs next to nothing in the dot product
+// (0.0001 of 0.8301: it moves a fused cosine by 0.00012 at most, so the thresholds measured without it stand);
+// the layout boost (DEFAULT_LAYOUT_BOOST) reads it back, unscaled, and is what uses it.
+export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001 };
+
+/** The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in docs/benchmarks.md, "session 17". */
+export const DEFAULT_LAYOUT_BOOST: LayoutBoost = { tau: 0.99, gamma: 0.95, queryViews: 1 };
 
 // The colour histogram's layout (handcrafted.ts): hue bins × saturation bins, then the grey levels.
 const HUE_BINS = 12, SAT_BINS = 3;
@@ -50,25 +62,35 @@ export function spreadHue(colour: Float32Array, sigma: number): Float32Array {
   return l2normalise(out);
 }
 
-export function fusedDim(extractor: FeatureExtractor): number {
-  return extractor.dim + COLOUR_DIM + TEXTURE_DIM;
+export function fusedDim(extractor: FeatureExtractor, w: FusionWeights = DEFAULT_WEIGHTS): number {
+  return extractor.dim + COLOUR_DIM + TEXTURE_DIM + (w.layout ? LAYOUT_DIM : 0);
+}
+
+/** Where the layout block sits in fused vectors of `dim` values under these weights (null: none). */
+export function layoutBlockOf(dim: number, w: FusionWeights): LayoutBlock | null {
+  if (!w.layout) return null;
+  return { at: dim - LAYOUT_DIM, scale: Math.sqrt(w.layout / (w.cnn + w.colour + w.texture + w.layout)) };
 }
 
 /**
  * The fused descriptor. `withColour: false` (a query photo with too little colour): the colour block is
  * zero and the rest scaled so that the dot product with a catalogue vector is the weighted mean of the
- * network's and the texture's cosines alone (1 for an identical picture, as with colour); the vector is
- * then not of unit length, which no index minds (the ranking per query is the same under any scale).
+ * other blocks' cosines alone (1 for an identical picture, as with colour); the vector is then not of unit
+ * length, which no index minds (the ranking per query is the same under any scale). `layout`: the view's
+ * layout descriptor, needed when the weights give it a weight.
  */
-export function fuse(cnn: Float32Array, colour: Float32Array, texture: Float32Array, w: FusionWeights, withColour = true): Float32Array {
-  const total = w.cnn + w.colour + w.texture;
-  const k = withColour ? 1 : total / (w.cnn + w.texture);
-  const a = k * Math.sqrt(w.cnn / total), b = withColour ? Math.sqrt(w.colour / total) : 0, c = k * Math.sqrt(w.texture / total);
-  const out = new Float32Array(cnn.length + colour.length + texture.length);
+export function fuse(cnn: Float32Array, colour: Float32Array, texture: Float32Array, w: FusionWeights, withColour = true, layout?: Float32Array): Float32Array {
+  const wl = w.layout ?? 0;
+  if (wl > 0 && (!layout || layout.length !== LAYOUT_DIM)) throw new Error('fuse: the weights give the layout a weight, and no layout descriptor was given');
+  const total = w.cnn + w.colour + w.texture + wl;
+  const k = withColour ? 1 : total / (total - w.colour);
+  const a = k * Math.sqrt(w.cnn / total), b = withColour ? Math.sqrt(w.colour / total) : 0, c = k * Math.sqrt(w.texture / total), d = k * Math.sqrt(wl / total);
+  const out = new Float32Array(cnn.length + colour.length + texture.length + (wl > 0 ? LAYOUT_DIM : 0));
   const col = spreadHue(colour, w.hueSpread ?? 0);
   for (let i = 0; i < cnn.length; i++) out[i] = cnn[i] * a;
   for (let i = 0; i < col.length; i++) out[cnn.length + i] = col[i] * b;
   for (let i = 0; i < texture.length; i++) out[cnn.length + colour.length + i] = texture[i] * c;
+  if (wl > 0 && layout) for (let i = 0, o = cnn.length + colour.length + texture.length; i < LAYOUT_DIM; i++) out[o + i] = layout[i] * d;
   return out;
 }
 
@@ -78,7 +100,9 @@ export async function describeViews(extractor: FeatureExtractor, views: RgbImage
   for (let i = 0; i < views.length; i += batch) {
     const chunk = views.slice(i, i + batch);
     const cnn = await extractor.extract(chunk);
-    for (let k = 0; k < chunk.length; k++) out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour && !chunk[k].colourless));
+    for (let k = 0; k < chunk.length; k++) {
+      out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour && !chunk[k].colourless, w.layout ? layoutDescriptor(chunk[k]) : undefined));
+    }
   }
   return out;
 }

@@ -1,0 +1,99 @@
+// The layout block (engine/layout.ts): a photo under warm, dim light keeps its picture's layout while other
+// designs do not share it, and a search boosts a product whose layout lines up, in the flat scan and in the
+// exact step after the graph, but only from `tau` on and never past 1.
+import t from 'tap';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { exactTop } from '../../api/modules/search/engine/ann-index';
+import { FlatIndex } from '../../api/modules/search/engine/flat-index';
+import { DEFAULT_LAYOUT_BOOST, DEFAULT_WEIGHTS, fuse, fusedDim, layoutBlockOf } from '../../api/modules/search/engine/fused-descriptor';
+import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { LAYOUT_DIM, boosted, layoutDescriptor, type LayoutScoring } from '../../api/modules/search/engine/layout';
+import { dot, l2normalise, type FeatureExtractor, type RgbImage } from '../../api/modules/search/engine/types';
+
+/** Warm, dim light falling off across the frame, most colour gone, a little noise (as buyers' photos are). */
+function warmDim(img: RgbImage, seed = 1): RgbImage {
+  const out = new Uint8Array(img.data.length);
+  const gains = [1.28, 0.92, 0.54];
+  let s = seed;
+  const noise = () => { s = (s * 1103515245 + 12345) % 2147483648; return (s / 2147483648 - 0.5) * 8; };
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const i = (y * img.width + x) * 3;
+      const light = 0.6 * (1 - 0.3 * (x / img.width));
+      const Y = 0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2];
+      for (let c = 0; c < 3; c++) out[i + c] = Math.max(0, Math.min(255, Math.round((Y + 0.15 * (img.data[i + c] - Y)) * gains[c] * light + noise())));
+    }
+  }
+  return { data: out, width: img.width, height: img.height };
+}
+
+const picture = async (seed: number, layout: 'medallion' | 'bigBorder' | 'fabric', colour = '#f5f0e6') =>
+  decodeUpload(await renderLaceJpeg(designFor(seed, layout), colour, 'full', 160, 160));
+
+t.test('a photo under warm, dim light keeps its layout; other designs of the same kind do not share it', async (t) => {
+  const mine = await picture(31, 'medallion');
+  const own = layoutDescriptor(mine);
+  t.equal(own.length, LAYOUT_DIM);
+  t.ok(Math.abs(dot(own, own) - 1) < 1e-5, 'unit length');
+  const photo = layoutDescriptor(warmDim(mine));
+  const same = dot(own, photo);
+  t.ok(same > 0.99, `own picture under warm light: ${same.toFixed(4)}`);
+  for (const seed of [32, 33, 34]) {
+    const other = dot(layoutDescriptor(await picture(seed, 'medallion')), photo);
+    t.ok(other < same - 0.02, `another medallion (${seed}): ${other.toFixed(4)} < ${same.toFixed(4)}`);
+  }
+  const flat: RgbImage = { data: new Uint8Array(160 * 160 * 3).fill(120), width: 160, height: 160 };
+  t.ok(layoutDescriptor(flat).every((x) => x === 0), 'a flat view has no layout (a zero vector, not NaN)');
+});
+
+t.test('boosted: nothing below tau, the distance to 1 shrunk by up to gamma above it, never past 1', async (t) => {
+  const b = { tau: 0.97, gamma: 0.9, queryViews: 1 };
+  t.equal(boosted(0.95, 0.96, b), 0.95, 'below tau: unchanged');
+  t.equal(boosted(0.95, -1, b), 0.95, 'a negative cosine: unchanged');
+  t.ok(Math.abs(boosted(0.95, 1, b) - (1 - 0.05 * 0.1)) < 1e-9, 'a perfect layout: the distance to 1 is a tenth');
+  t.ok(boosted(0.95, 0.985, b) > 0.95 && boosted(0.95, 0.985, b) < boosted(0.95, 1, b), 'in between, in between');
+  t.ok(boosted(0.99, 1, b) > boosted(0.98, 1, b), 'the order of equally aligned products is kept');
+  t.ok(boosted(0.9, 1.0000001, b) <= 1, 'never past 1');
+});
+
+t.test('a search boosts the product whose layout lines up with the photo, in the flat scan and in the exact step', async (t) => {
+  // Two products whose network features favour B; the photo is A's picture under warm light.
+  const extractor = { dim: 16 } as FeatureExtractor;
+  const dim = fusedDim(extractor, DEFAULT_WEIGHTS);
+  const block = layoutBlockOf(dim, DEFAULT_WEIGHTS);
+  if (!block) throw new Error('the default weights carry a layout block');
+  const scoring: LayoutScoring = { block, boost: { ...DEFAULT_LAYOUT_BOOST, queryViews: 1 } };
+  const a = await picture(41, 'bigBorder'), bImg = await picture(42, 'bigBorder');
+  const photo = warmDim(a, 7);
+  const cnnA = l2normalise(Float32Array.from({ length: 16 }, (_, i) => (i === 0 ? 1 : 0.1)));
+  const cnnB = l2normalise(Float32Array.from({ length: 16 }, (_, i) => (i === 1 ? 1 : 0.1)));
+  const cnnQ = l2normalise(Float32Array.from({ length: 16 }, (_, i) => (i === 0 ? 0.8 : i === 1 ? 1 : 0.1)));
+  const vecA = fuse(cnnA, colourHistogram(a), textureDescriptor(a), DEFAULT_WEIGHTS, true, layoutDescriptor(a));
+  const vecB = fuse(cnnB, colourHistogram(bImg), textureDescriptor(bImg), DEFAULT_WEIGHTS, true, layoutDescriptor(bImg));
+  const q = fuse(cnnQ, colourHistogram(photo), textureDescriptor(photo), DEFAULT_WEIGHTS, false, layoutDescriptor(photo));
+  t.equal(vecA.length, dim, 'the fused vector carries the layout block');
+  t.ok(dot(q, vecB) > dot(q, vecA), 'by the fused cosine alone, B is ahead');
+
+  const flat = new FlatIndex(dim, 4);
+  flat.add(1, [vecA]);
+  flat.add(2, [vecB]);
+  const plain = flat.search([q], 2);
+  t.same(plain.map((h) => h.productId), [2, 1], 'without the layout: B first');
+  const hits = flat.search([q], 2, undefined, scoring);
+  t.same(hits.map((h) => h.productId), [1, 2], 'with the layout: A first');
+  t.ok(hits[0].score > plain.find((h) => h.productId === 1)!.score && hits[0].score <= 1, `A's score raised, not past 1 (${hits[0].score.toFixed(4)})`);
+  t.equal(hits[1].score, plain[0].score, 'B, whose layout does not line up, keeps its score');
+
+  // The exact step after the graph: the same order from the stored vectors.
+  const vectors = new Map([[10, vecA], [20, vecB]]);
+  const estimated = [{ productId: 2, score: 0.9, entry: 20 }, { productId: 1, score: 0.89, entry: 10 }];
+  t.same(exactTop(estimated, 2, [q], (e) => vectors.get(e)).map((h) => h.productId), [2, 1], 'exact step without the layout: B first');
+  const exact = exactTop(estimated, 2, [q], (e) => vectors.get(e), scoring);
+  t.same(exact.map((h) => h.productId), [1, 2], 'exact step with the layout: A first');
+  t.ok(Math.abs(exact[0].score - hits[0].score) < 1e-6, 'the same score as the flat scan');
+
+  // Only the query's first `queryViews` views count: the aligned photo as a second view does not boost.
+  const other = fuse(cnnQ, colourHistogram(bImg), textureDescriptor(bImg), DEFAULT_WEIGHTS, false, layoutDescriptor(bImg));
+  t.same(flat.search([other, q], 2, undefined, scoring).map((h) => h.productId), [2, 1], 'a later view\'s layout is not read');
+});
