@@ -19,7 +19,7 @@ import { colourfulness } from '../../api/modules/search/engine/illumination';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { MAX_QUERY_VIEWS, makeViews } from '../../api/modules/search/engine/views';
-import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
+import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { MatchLimits } from '../../isomorphic/domain/purchase';
 import { backdrop, texturedSurface, transform, type TransformName } from './image-search-transforms';
 
@@ -54,6 +54,8 @@ for (let i = 0; i < DESIGNS; i++) {
   catalogue.push(await describeViews(extractor, views, settings.weights));
 }
 const flat = new FlatIndex(catalogue[0][0].length, DESIGNS * settings.catalogueViews.length);
+// A buyer's search is boosted by the layout, as the api's (ImageIndexService.nearest).
+const layout = layoutScoringOf(catalogue[0][0].length, settings);
 catalogue.forEach((v, i) => flat.add(i + 1, v));
 
 const describeQuery = async (photo: Buffer) => {
@@ -75,7 +77,7 @@ for (const kind of KINDS) {
   let first = 0;
   for (let i = 0; i < DESIGNS; i++) {
     const photo = await transform(kind, pictures[i], new Rng(31_000 + i * 13 + kind.length));
-    const hits = flat.search(await describeQuery(photo), DESIGNS);
+    const hits = flat.search(await describeQuery(photo), DESIGNS, undefined, layout);
     const mine = hits.find((h) => h.productId === i + 1)?.score ?? 0;
     const best = hits.find((h) => h.productId !== i + 1)?.score ?? 0;
     o.push(mine); d.push(best);
@@ -107,7 +109,7 @@ for (let i = 0; i < NO_LACE; i++) {
     photo = await sharp(s.data, { raw: { width: 400, height: 400, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
     what = s.kind;
   }
-  const hits = flat.search(await describeQuery(photo), MatchLimits.candidates);
+  const hits = flat.search(await describeQuery(photo), MatchLimits.candidates, undefined, layout);
   plain.push({ what, score: hits[0]?.score ?? 0, i });
   dump.push({ lace: false, kind: what, photo: i, scores: top(hits) });
 }
