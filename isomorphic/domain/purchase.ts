@@ -162,8 +162,9 @@ export const matchStates = { 0: 'none', 1: 'pending', 2: 'done', 3: 'failed' } a
  * out less than a print's) kept it out with a margin without dropping more real matches than a higher floor.
  * - `showMin`: products shown to the buyer score at least this: 0.976, 0.0027 above that print; the next
  *   photo with no lace is 0.022 below it at 40 designs and 0.013 at 200 (the tail of the others rises with
- *   the catalogue: 0.957 → 0.963). The own product of a buyer's photo is shown for 0.84 / 0.83 of the photos
- *   (0.95 / 0.89 with the old floors; warm light 0.60, cool light 0.65, textured backdrops 0.56–0.63);
+ *   the catalogue: 0.957 → 0.963). The own product of a buyer's photo is shown for 0.95 / 0.89 of the photos
+ *   with the layout boost (6b5b990; warm and cool light 1.00, textured backdrops 0.63 / 0.56; the old floors
+ *   0.97 / 0.92), for 0.84 / 0.83 before it (warm light 0.60, cool light 0.65); the print is unchanged by it;
  * - `referenceRank` and `laceLevel`: and only when the photo is close to many products: its hit at rank
  *   `referenceRank` (counting every hit, on sale or not; in a catalogue smaller than four times that rank,
  *   the hit at a quarter of it, at least the second) scores at least `laceLevel`. Photos of lace: 5th

@@ -82,10 +82,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // purchase-request matching was set for it: with the colour picture, photos of prints, denim or plain
     // weaves with no lace score up to 0.973 at 40 and at 200 designs (a print of small flowers, against one
     // design in both), so MatchLimits shows and invites from 0.976 and only when the photo's 10th hit is at
-    // least 0.94: 0 of 272 such photos show or invite at either size, the own product shown for 0.84 / 0.83
-    // of buyers' photos (docs/benchmarks.md "Purchase-request matching: a score relative to the catalogue");
-    // with luma such photos reached 0.979 at 200 designs (session 16), so those values do not hold for it
-    // (test/bench/match-thresholds.ts); and with it the pattern-copy check (0.997 + structure 0.95) falsely
+    // least 0.94: 0 of 272 such photos show or invite at either size, the own product shown for 0.95 / 0.89
+    // of buyers' photos with the layout boost (docs/benchmarks.md "Purchase-request matching: a score
+    // relative to the catalogue"); with luma such photos reached 0.979 at 200 designs (session 16), so those
+    // values do not hold for it (test/bench/match-thresholds.ts); and with luma the pattern-copy check (0.997 + structure 0.95) falsely
     // flags one pair of the 320 demo products (test/bench/demo-copies.ts; none with rgb). Switching either way changes the stored model's name, so an
     // installed index is rebuilt by the next start (test/integration/api/image-search-engine-switch.test.ts).
     networkInput: 'rgb',
