@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Rng } from '../../api/db/seed/random';
-import { AnnIndex, exactTop, rescore } from '../../api/modules/search/engine/ann-index';
+import { AnnIndex, exactTop, rescore, withLayoutCandidates } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
@@ -233,7 +233,7 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   const dim = all[0][0].length;
   const flat = all.flat();
   const step = Math.max(1, Math.floor(flat.length / 3000));
-  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims), annOptions(settings));
+  const ann = new AnnIndex(dim, Projection.fit(flat.filter((_, i) => i % step === 0), dim, settings.annDims), annOptions(settings, dim));
   const byKey = new Map<number, Float32Array>();
   let key = 1;
   const items = [...vectorsOf].map(([productId, vectors]) => {
@@ -248,7 +248,8 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   if (rescoreWith === 'api') {
     return (queries, k) => {
       const estimated = ann.rescore(ann.search(queries, settings.maxResults * 3), queries, settings.maxResults * 3);
-      return exactTop(estimated, settings.annExactTop, queries, (e) => byKey.get(e), layout).slice(0, k);
+      const { hits, m } = withLayoutCandidates(ann, estimated, queries, layout, settings.annExactTop);
+      return exactTop(hits, m, queries, (e) => byKey.get(e), layout).slice(0, k);
     };
   }
   return (queries, k) => ann.rescore(ann.search(queries, settings.maxResults * 3), queries, k);

@@ -33,6 +33,8 @@ export interface SweepContext {
   cachedViews: number;
   queryViews: ViewName[];
   maxViews: number;
+  /** per cached view, whether it is a whole-picture view (views.ts WHOLE_VIEWS): only those views' layout counts, as in the api */
+  wholeViews: boolean[];
   /** told, for each query, the best layout cosine of its own product and of the best other product (first setting's views) */
   onLayout?: (own: number, other: number) => void;
 }
@@ -72,7 +74,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
           const o = p * perProduct + cv * stride;
           const c = dotAt(ctx.parts, o, cnn[qv], 0, dim);
           const t = dotAt(ctx.parts, o + dim + COLOUR_DIM, texture, 0, TEXTURE_DIM);
-          const l = dotAt(ctx.parts, o + dim + COLOUR_DIM + TEXTURE_DIM, layout, 0, LAYOUT_DIM);
+          const l = views[qv].whole && ctx.wholeViews[cv] ? dotAt(ctx.parts, o + dim + COLOUR_DIM + TEXTURE_DIM, layout, 0, LAYOUT_DIM) : 0;
           for (let s = 0; s < spreads.length; s++) colourCos[s] = dotAt(colours[s], (p * ctx.cachedViews + cv) * COLOUR_DIM, qColours[s], 0, COLOUR_DIM);
           for (let k = 0; k < configs.length; k++) {
             const w = configs[k];

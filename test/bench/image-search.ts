@@ -43,7 +43,7 @@ import { ExtractClient } from '../../api/modules/search/engine/extract-client';
 import { graphOf, measureScale, RescoreTable } from './image-search-scale';
 import { EXACT_VIEWS } from '../../api/modules/search/engine/ann-index';
 import { parseSweep, sweeper } from './image-search-sweep';
-import { FOCUS_VIEWS, MAX_QUERY_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
+import { FOCUS_VIEWS, MAX_QUERY_VIEWS, WHOLE_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
@@ -80,6 +80,8 @@ const COPIES = flag('copies');
 const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (['full', 'codes'].includes(rescoreWith) ? rescoreWith : 'api') as 'api' | 'full' | 'codes' }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
 const CACHE_VERSION = 'parts-2';
+/** The layout block of a view that is not a whole-picture view (views.ts WHOLE_VIEWS): zero, as the api stores it. */
+const NO_LAYOUT = new Float32Array(LAYOUT_DIM);
 
 const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
 const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
@@ -300,7 +302,7 @@ async function main() {
 
   if (SWEEP.length) {
     let layouts: Array<[number, number]> = [];
-    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, queryViews: settings.queryViews, maxViews: MAX_VIEWS, onLayout: (own, other) => layouts.push([own, other]) }, SWEEP);
+    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, wholeViews: CACHED_VIEWS.map((v) => WHOLE_VIEWS.includes(v)), queryViews: settings.queryViews, maxViews: MAX_VIEWS, onLayout: (own, other) => layouts.push([own, other]) }, SWEEP);
     const found = new Map<string, number[][]>();
     for (const name of rows) {
       const qr = rowRng(name);
@@ -331,7 +333,7 @@ async function main() {
 
   const vectorsOf = new Map<number, Float32Array[]>();
   for (const p of products) {
-    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights, true, x.layout); }));
+    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights, true, WHOLE_VIEWS.includes(name) ? x.layout : NO_LAYOUT); }));
   }
   const dim = vectorsOf.get(products[0].id)![0].length;
   const index = new FlatIndex(dim, products.length * settings.catalogueViews.length);
@@ -372,7 +374,7 @@ async function main() {
   const queryParts = async (img: RgbImage): Promise<QueryParts> => {
     const views = await makeViews(img, settings.queryViews, extractor.inputSize, { dropUnneeded: true, max: MAX_VIEWS });
     const cnn = await extractor.extract(views);
-    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), layout: layoutDescriptor(v), colourless: v.colourless }));
+    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), layout: v.whole ? layoutDescriptor(v) : NO_LAYOUT, colourless: v.colourless }));
   };
   // As the api describes a query: decoded here, its views shared out over the extraction threads.
   const engineSearch = async (query: Buffer) => {
@@ -395,6 +397,7 @@ async function main() {
     let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0, layout: 0 };
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
+      if (!WHOLE_VIEWS.includes(name)) c.layout = NO_LAYOUT;
       const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture), layout: dot(x.layout, c.layout) };
       // A colourless view (a thread map) is described without colour, as the api fuses it.
       const rest = w.cnn * s.cnn + w.texture * s.texture + wl * s.layout;

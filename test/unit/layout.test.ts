@@ -1,13 +1,17 @@
 // The layout block (engine/layout.ts): a photo under warm, dim light keeps its picture's layout while other
 // designs do not share it, and a search boosts a product whose layout lines up, in the flat scan and in the
 // exact step after the graph, but only from `tau` on and never past 1.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
-import { exactTop } from '../../api/modules/search/engine/ann-index';
+import { AnnIndex, exactTop, withLayoutCandidates } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
 import { DEFAULT_LAYOUT_BOOST, DEFAULT_WEIGHTS, fuse, fusedDim, layoutBlockOf } from '../../api/modules/search/engine/fused-descriptor';
 import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { Projection } from '../../api/modules/search/engine/projection';
 import { LAYOUT_DIM, boosted, layoutDescriptor, type LayoutScoring } from '../../api/modules/search/engine/layout';
 import { dot, l2normalise, type FeatureExtractor, type RgbImage } from '../../api/modules/search/engine/types';
 
@@ -96,4 +100,50 @@ t.test('a search boosts the product whose layout lines up with the photo, in the
   // Only the query's first `queryViews` views count: the aligned photo as a second view does not boost.
   const other = fuse(cnnQ, colourHistogram(bImg), textureDescriptor(bImg), DEFAULT_WEIGHTS, false, layoutDescriptor(bImg));
   t.same(flat.search([other, q], 2, undefined, scoring).map((h) => h.productId), [2, 1], 'a later view\'s layout is not read');
+});
+
+t.test('the graph keeps the whole views\' layouts: it finds the product whose layout lines up, joins it to the exact step, and keeps it across save and load', async (t) => {
+  const extractor = { dim: 16 } as FeatureExtractor;
+  const dim = fusedDim(extractor, DEFAULT_WEIGHTS);
+  const block = layoutBlockOf(dim, DEFAULT_WEIGHTS)!;
+  const scoring: LayoutScoring = { block, boost: DEFAULT_LAYOUT_BOOST };
+  const rng = (seed: number) => () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+  const r = rng(5);
+  // 30 products, 3 views each; only the first view of each is a whole view (a layout block that is not zero).
+  const pictures = await Promise.all(Array.from({ length: 30 }, (_, i) => picture(60 + i, (['medallion', 'bigBorder', 'fabric'] as const)[i % 3])));
+  const items = pictures.map((img, i) => ({
+    productId: i + 1,
+    keys: [i * 3 + 1, i * 3 + 2, i * 3 + 3],
+    vectors: [0, 1, 2].map((v) => fuse(l2normalise(Float32Array.from({ length: 16 }, r)), colourHistogram(img), textureDescriptor(img), DEFAULT_WEIGHTS, true,
+      v === 0 ? layoutDescriptor(img) : new Float32Array(LAYOUT_DIM))),
+  }));
+  const projection = Projection.fit(items.flatMap((i) => i.vectors), dim, 12);
+  const ann = new AnnIndex(dim, projection, { layoutAt: block.at });
+  ann.addMany(items);
+  // The photo: product 17's picture under warm light, its network part unlike any product's.
+  const photo = warmDim(pictures[16], 3);
+  const q = fuse(l2normalise(Float32Array.from({ length: 16 }, r)), colourHistogram(photo), textureDescriptor(photo), DEFAULT_WEIGHTS, false, layoutDescriptor(photo));
+  const found = ann.layoutCandidates([q], scoring, 10);
+  t.equal(found[0]?.productId, 17, 'the product whose layout lines up comes first');
+  t.equal(found[0]?.entry, 49, 'with its whole view\'s entry');
+  t.ok(found.every((h) => h.score > DEFAULT_LAYOUT_BOOST.tau), 'only layouts above tau');
+  t.same(ann.layoutCandidates([new Float32Array(dim)], scoring, 10), [], 'a query view without a layout finds none');
+
+  // Joined to the exact step's leaders when the estimate left it out.
+  const estimated = [{ productId: 3, score: 0.9, entry: 7, entries: [7] }, { productId: 5, score: 0.89, entry: 13, entries: [13] }, { productId: 17, score: 0.5, entry: 50, entries: [50] }];
+  const { hits, m } = withLayoutCandidates(ann, estimated, [q], scoring, 2);
+  t.ok(m > 2 && hits.slice(0, m).some((h) => h.productId === 17 && h.entries?.includes(49) && h.entries.includes(50)), 'product 17 is among the leaders, with its estimate\'s entry and its whole view');
+  t.equal(hits.filter((h) => h.productId === 17).length, 1, 'once');
+  t.same(withLayoutCandidates(ann, estimated, [q], null, 2), { hits: estimated, m: 2 }, 'without the boost the list is as it was');
+  const vectors = new Map(items.flatMap((it) => it.keys.map((k, i) => [k, it.vectors[i]] as const)));
+  t.equal(exactTop(hits, m, [q], (e) => vectors.get(e), scoring)[0].productId, 17, 'and the exact step, boosted, puts it first');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'layout-ann-'));
+  await ann.save(path.join(dir, 'i.idx'), { model: 'm' });
+  const loaded = await AnnIndex.load(path.join(dir, 'i.idx'));
+  t.ok(loaded, 'loads');
+  t.same(loaded!.index.layoutCandidates([q], scoring, 10), found, 'the same layout candidates after loading');
+  loaded!.index.removeProduct(17);
+  t.notOk(loaded!.index.layoutCandidates([q], scoring, 10).some((h) => h.productId === 17), 'a removed product is not found by its layout');
+  fs.rmSync(dir, { recursive: true, force: true });
 });

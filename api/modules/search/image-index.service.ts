@@ -12,7 +12,7 @@ import { countListedProducts, onSaleIds, productPicturePaths } from '../catalogu
 import { listedProducts } from '../catalogue/catalogue.joins';
 import { ExtractClient, type ExtractorInfo } from './engine/extract-client';
 import { FlatIndex } from './engine/flat-index';
-import { AnnIndex, exactTop } from './engine/ann-index';
+import { AnnIndex, exactTop, withLayoutCandidates } from './engine/ann-index';
 import type { LayoutScoring } from './engine/layout';
 import { KeysIndex } from './engine/keys-index';
 import { Projection } from './engine/projection';
@@ -209,7 +209,7 @@ export class ImageIndexService {
     const dim = (this.info as ExtractorInfo).dim;
     const t0 = Date.now();
     this.index = this.pgvector ? new KeysIndex(dim)
-      : count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings))
+      : count >= this.settings.annFrom ? new AnnIndex(dim, await this.fitProjection(dim), annOptions(this.settings, dim))
         : new FlatIndex(dim, Math.max(1024, count));
     if (this.index instanceof AnnIndex) this.index.reserve(count);
     this.indexedProducts.clear();
@@ -622,7 +622,12 @@ export class ImageIndexService {
     if (this.pgvector) hits = await this.nearestPg(queries, k * 3).then((h) => (layout ? this.exactTop(queries, h, layout) : h));
     // The graph's candidates in the order of the fused cosine, estimated from the codes the graph keeps in
     // memory; then the leading ones exactly, from their stored descriptors.
-    else if (this.index instanceof AnnIndex) hits = await this.exactTop(queries, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3), layout);
+    // With the layout boost, the products whose whole-picture layout lines up with the photo join them
+    // (withLayoutCandidates): the codes do not see the layout.
+    else if (this.index instanceof AnnIndex) {
+      const { hits: joined, m } = withLayoutCandidates(this.index, this.index.rescore(this.index.search(queries, k * 3), queries, k * 3), queries, layout, this.settings.annExactTop);
+      hits = await this.exactTop(queries, joined, layout, m);
+    }
     else hits = (this.index as VectorIndex).search(queries, k * 3, undefined, layout);
     if (hits.length === 0) return [];
     const onSale = await onSaleIds(this.db, hits.map((h) => h.productId));
@@ -633,8 +638,8 @@ export class ImageIndexService {
    * The best `annExactTop` of re-scored hits scored once more on their best views with the full stored
    * descriptors (EXACT_VIEWS each: 80 rows by primary key): see exactTop in ann-index.ts.
    */
-  private async exactTop(queries: Float32Array[], hits: IndexHit[], layout: LayoutScoring | null): Promise<IndexHit[]> {
-    const m = Math.min(hits.length, this.settings.annExactTop);
+  private async exactTop(queries: Float32Array[], hits: IndexHit[], layout: LayoutScoring | null, lead = this.settings.annExactTop): Promise<IndexHit[]> {
+    const m = Math.min(hits.length, lead);
     if (m === 0) return hits;
     const entries = hits.slice(0, m).flatMap((h) => h.entries ?? [h.entry]);
     const vectors = new Map<number, Float32Array>();

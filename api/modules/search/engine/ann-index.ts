@@ -25,10 +25,16 @@ export interface AnnOptions {
   scalar?: 'i8' | 'f16';
   /** the best this-many candidate products list every entry for re-scoring, not only those the graph returned */
   allEntriesOf?: number;
+  /**
+   * Where the layout block sits in the vectors (layout.ts), if they carry one: entries whose block is not
+   * zero (the catalogue's whole-picture views) keep it in memory as int8, so that `layoutCandidates` can find
+   * the products whose layout lines up with a photo, which the graph, blind to the block, may not return.
+   */
+  layoutAt?: number;
 }
 
-// "ANN2": the file also holds the re-scoring codes ("ANN1" files, without them, are rebuilt from the stored descriptors).
-const MAGIC = 0x414e4e32;
+// "ANN3": the file also holds the re-scoring codes and the layout codes (older files are rebuilt from the stored descriptors).
+const MAGIC = 0x414e4e33;
 
 /**
  * What re-scoring keeps of each entry: its coordinates in the projection's basis (the centred descriptor
@@ -130,6 +136,90 @@ function quantise(v: Float32Array, n: number, out: Int8Array, at: number): numbe
   return scale;
 }
 
+/**
+ * The layout blocks of the entries that carry one (the catalogue's whole-picture views), unit length, as int8
+ * with one scale each: LAYOUT_DIM + 4 bytes an entry. Scanned in full for a photo's whole view (layoutCandidates).
+ */
+class LayoutCodes {
+  private codes = new Int8Array(0);
+  private scales = new Float32Array(0);
+  private keys = new Int32Array(0);
+  private readonly slotOf = new Map<number, number>();
+  private readonly free: number[] = [];
+  private used = 0;
+
+  get size(): number { return this.slotOf.size; }
+  bytes(): number { return this.scales.length * (LAYOUT_DIM + 8) + this.slotOf.size * 40; }
+
+  /** Keeps the block `v[at .. at + LAYOUT_DIM)` of entry `key` when it is not zero. */
+  set(key: number, v: Float32Array, at: number): void {
+    const block = v.subarray(at, at + LAYOUT_DIM);
+    let n = 0;
+    for (let j = 0; j < LAYOUT_DIM; j++) n += block[j] * block[j];
+    if (!(n > 0)) return;
+    let slot = this.slotOf.get(key) ?? this.free.pop();
+    if (slot === undefined) {
+      if (this.used === this.scales.length) this.grow(Math.max(1024, Math.ceil(this.scales.length * 1.5)));
+      slot = this.used++;
+    }
+    this.slotOf.set(key, slot);
+    const unit = Float32Array.from(block, (x) => x / Math.sqrt(n));
+    this.scales[slot] = quantise(unit, LAYOUT_DIM, this.codes, slot * LAYOUT_DIM);
+    this.keys[slot] = key;
+  }
+
+  delete(key: number): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.slotOf.delete(key);
+    this.keys[slot] = 0;
+    this.scales[slot] = 0;
+    this.free.push(slot);
+  }
+
+  /** Every kept entry whose layout cosine with `q` (a unit block) passes `min`: [key, cosine] pairs. */
+  above(q: Float32Array, min: number): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    for (let slot = 0; slot < this.used; slot++) {
+      if (this.scales[slot] === 0) continue;
+      const l = dotAt(this.codes, slot * LAYOUT_DIM, q, 0, LAYOUT_DIM) * this.scales[slot];
+      if (l > min) out.push([this.keys[slot], l]);
+    }
+    return out;
+  }
+
+  toBuffer(): Buffer {
+    const slots = [...this.slotOf.values()];
+    const keys = Int32Array.from(slots, (s) => this.keys[s]), scales = Float32Array.from(slots, (s) => this.scales[s]);
+    const codes = new Int8Array(slots.length * LAYOUT_DIM);
+    slots.forEach((s, i) => codes.set(this.codes.subarray(s * LAYOUT_DIM, (s + 1) * LAYOUT_DIM), i * LAYOUT_DIM));
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(slots.length, 0);
+    return Buffer.concat([head, Buffer.from(keys.buffer), Buffer.from(scales.buffer), Buffer.from(codes.buffer)]);
+  }
+
+  static bytesIn(buf: Buffer, at: number): number { return 4 + buf.readUInt32LE(at) * (LAYOUT_DIM + 8); }
+
+  static fromBuffer(buf: Buffer, at: number): LayoutCodes {
+    const n = buf.readUInt32LE(at);
+    const out = new LayoutCodes();
+    out.grow(Math.max(1024, n));
+    const body = buf.buffer.slice(buf.byteOffset + at + 4, buf.byteOffset + at + 4 + n * (LAYOUT_DIM + 8));
+    out.keys.set(new Int32Array(body, 0, n));
+    out.scales.set(new Float32Array(body, n * 4, n));
+    out.codes.set(new Int8Array(body, n * 8, n * LAYOUT_DIM));
+    for (let i = 0; i < n; i++) out.slotOf.set(out.keys[i], i);
+    out.used = n;
+    return out;
+  }
+
+  private grow(capacity: number): void {
+    const codes = new Int8Array(capacity * LAYOUT_DIM), scales = new Float32Array(capacity), keys = new Int32Array(capacity);
+    codes.set(this.codes); scales.set(this.scales); keys.set(this.keys);
+    this.codes = codes; this.scales = scales; this.keys = keys;
+  }
+}
+
 export class AnnIndex implements VectorIndex {
   readonly kind = 'ann' as const;
   private readonly graph: Index;
@@ -137,6 +227,7 @@ export class AnnIndex implements VectorIndex {
   private readonly keysOf = new Map<number, number[]>();
   private nextKey = 1;
   private codes: EntryCodes;
+  private layouts = new LayoutCodes();
   private readonly meanNorm2: number;
   private readonly perProduct: number;
   private readonly addThreads: number;
@@ -174,7 +265,7 @@ export class AnnIndex implements VectorIndex {
     const c = this.opts.connectivity ?? 16;
     const { dim, k } = this.projection;
     const perValue = this.opts.scalar === 'f16' ? 2 : 1;
-    return this.count * (perValue * k + 2 * c * 4 + 16) + this.count * 40 + this.codes.bytes() + 4 * dim * (k + 1);
+    return this.count * (perValue * k + 2 * c * 4 + 16) + this.count * 40 + this.codes.bytes() + this.layouts.bytes() + 4 * dim * (k + 1);
   }
 
   /** Adds one product's vectors; `keys` (row ids) are given when the vectors are stored rows. */
@@ -199,6 +290,7 @@ export class AnnIndex implements VectorIndex {
         if (this.productOf.has(key)) throw new Error(`key ${key} is already in the index`);
         this.projection.apply(v, coords, false);
         this.codes.set(key, coords, dot(v, this.projection.mean));
+        if (this.opts.layoutAt !== undefined) this.layouts.set(key, v, this.opts.layoutAt);
         flat.set(coords, at * k);
         l2normalise(flat.subarray(at * k, (at + 1) * k));
         this.nextKey = Math.max(this.nextKey, key + 1);
@@ -242,7 +334,7 @@ export class AnnIndex implements VectorIndex {
     const keys = this.keysOf.get(productId);
     if (!keys) return 0;
     this.graph.remove(BigUint64Array.from(keys, (k) => BigInt(k)));
-    for (const k of keys) { this.productOf.delete(k); this.codes.delete(k); }
+    for (const k of keys) { this.productOf.delete(k); this.codes.delete(k); this.layouts.delete(k); }
     this.keysOf.delete(productId);
     return keys.length;
   }
@@ -298,6 +390,30 @@ export class AnnIndex implements VectorIndex {
     }, k, EXACT_VIEWS);
   }
 
+  /**
+   * The products whose kept layout (whole-picture views) lines up with the query's: each query vector within
+   * `layout.boost.queryViews` that carries a layout block is scanned against every kept block, and the best
+   * `max` products whose cosine passes `tau` come back (best layout first), each with that entry, for the
+   * exact step to score (withLayoutCandidates). Empty when the index keeps no layouts.
+   */
+  layoutCandidates(queries: Float32Array[], layout: LayoutScoring, max: number): IndexHit[] {
+    if (this.layouts.size === 0 || max <= 0) return [];
+    const norms = queryLayoutNorms(queries, layout);
+    const best = new Map<number, { key: number; l: number }>();
+    for (let qi = 0; qi < queries.length; qi++) {
+      if (!(norms[qi] > 0)) continue;
+      const q = Float32Array.from(queries[qi].subarray(layout.block.at, layout.block.at + LAYOUT_DIM), (x) => x / norms[qi]);
+      for (const [key, l] of this.layouts.above(q, layout.boost.tau)) {
+        const pid = this.productOf.get(key);
+        if (pid === undefined) continue;
+        const cur = best.get(pid);
+        if (!cur || l > cur.l) best.set(pid, { key, l });
+      }
+    }
+    return [...best].sort((a, b) => b[1].l - a[1].l || a[0] - b[0]).slice(0, max)
+      .map(([productId, { key, l }]) => ({ productId, score: l, entry: key, entries: [key] }));
+  }
+
   async save(file: string, meta: Record<string, unknown>): Promise<void> {
     const tmp = `${file}.${process.pid}.tmp`;
     this.graph.save(`${tmp}.usearch`);
@@ -310,7 +426,7 @@ export class AnnIndex implements VectorIndex {
     header.writeUInt32LE(MAGIC, 0);
     header.writeUInt32LE(metaBuf.length, 4);
     header.writeUInt32LE(this.count, 8);
-    await fs.writeFile(tmp, Buffer.concat([header, metaBuf, this.projection.toBuffer(), Buffer.from(pairs.buffer), this.codes.toBuffer(keys)]));
+    await fs.writeFile(tmp, Buffer.concat([header, metaBuf, this.projection.toBuffer(), Buffer.from(pairs.buffer), this.codes.toBuffer(keys), this.layouts.toBuffer()]));
     // The graph first, then the file that says it is complete: a crash between leaves an old pair that
     // fails its count check and is rebuilt.
     await fs.rename(`${tmp}.usearch`, `${file}.usearch`);
@@ -326,12 +442,14 @@ export class AnnIndex implements VectorIndex {
       const meta = JSON.parse(buf.subarray(12, 12 + metaLen).toString()) as Record<string, unknown> & { dim: number; opts: AnnOptions };
       const { projection, bytes } = Projection.fromBuffer(buf, 12 + metaLen);
       const at = 12 + metaLen + bytes;
-      if (buf.length !== at + count * 8 + EntryCodes.bytesFor(count, projection.k)) return null;
+      const layoutAt = at + count * 8 + EntryCodes.bytesFor(count, projection.k);
+      if (buf.length < layoutAt + 4 || buf.length !== layoutAt + LayoutCodes.bytesIn(buf, layoutAt)) return null;
       const index = new AnnIndex(meta.dim, projection, { ...meta.opts, ...searchOpts });
       index.graph.load(`${file}.usearch`);
       if (index.graph.size() !== count) return null;
       const pairs = new Int32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + count * 8));
       index.codes = EntryCodes.fromBuffer(buf.subarray(at + count * 8), pairs.filter((_, i) => i % 2 === 0), projection.k);
+      index.layouts = LayoutCodes.fromBuffer(buf, layoutAt);
       for (let i = 0; i < count; i++) {
         const key = pairs[2 * i], pid = pairs[2 * i + 1];
         index.productOf.set(key, pid);
@@ -413,4 +531,30 @@ export function exactTop(hits: IndexHit[], m: number, queries: Float32Array[], v
   const seen = new Set(exact.map((h) => h.productId));
   const floor = exact.length ? exact[exact.length - 1].score : Infinity;
   return [...exact, ...hits.filter((h) => !seen.has(h.productId)).map((h) => ({ ...h, score: Math.min(h.score, floor) }))];
+}
+
+/** How many products the layout may add to the exact step (AnnIndex.layoutCandidates). */
+export const LAYOUT_CANDIDATES = 10;
+
+/**
+ * The graph's estimated hits with the products whose layout lines up with the photo (AnnIndex.
+ * layoutCandidates) joined to its leaders, so that the exact step (exactTop, with the boost) scores them
+ * too: the codes estimate the fused cosine, which does not see the layout, so a washed-out photo's own
+ * design may be far down the estimate. Returns the list and how many leading hits the exact step takes.
+ */
+export function withLayoutCandidates(index: AnnIndex, estimated: IndexHit[], queries: Float32Array[], layout: LayoutScoring | null, exactTopN: number): { hits: IndexHit[]; m: number } {
+  const m = Math.min(estimated.length, exactTopN);
+  if (!layout) return { hits: estimated, m };
+  const lead = estimated.slice(0, m);
+  const inLead = new Map(lead.map((h) => [h.productId, h]));
+  const added: IndexHit[] = [];
+  for (const c of index.layoutCandidates(queries, layout, LAYOUT_CANDIDATES)) {
+    const h = inLead.get(c.productId);
+    if (h) { if (!(h.entries ?? [h.entry]).includes(c.entry)) h.entries = [...(h.entries ?? [h.entry]), c.entry]; continue; }
+    const own = estimated.find((e) => e.productId === c.productId);
+    added.push({ productId: c.productId, score: own?.score ?? -Infinity, entry: c.entry, entries: [...new Set([...(own?.entries ?? []), c.entry])] });
+  }
+  if (added.length === 0) return { hits: estimated, m };
+  const addedIds = new Set(added.map((h) => h.productId));
+  return { hits: [...lead, ...added, ...estimated.slice(m).filter((h) => !addedIds.has(h.productId))], m: m + added.length };
 }

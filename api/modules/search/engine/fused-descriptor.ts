@@ -80,12 +80,15 @@ export function layoutBlockOf(dim: number, w: FusionWeights): LayoutBlock | null
  * layout descriptor, needed when the weights give it a weight.
  */
 export function fuse(cnn: Float32Array, colour: Float32Array, texture: Float32Array, w: FusionWeights, withColour = true, layout?: Float32Array): Float32Array {
-  const wl = w.layout ?? 0;
-  if (wl > 0 && (!layout || layout.length !== LAYOUT_DIM)) throw new Error('fuse: the weights give the layout a weight, and no layout descriptor was given');
+  const block = w.layout ?? 0;
+  if (block > 0 && (!layout || layout.length !== LAYOUT_DIM)) throw new Error('fuse: the weights give the layout a weight, and no layout descriptor was given');
+  // A view without a layout (a zero block: not a whole-picture view) is fused as if the layout had no
+  // weight, so a stored vector is of unit length either way.
+  const wl = block > 0 && layout?.some((x) => x !== 0) ? block : 0;
   const total = w.cnn + w.colour + w.texture + wl;
   const k = withColour ? 1 : total / (total - w.colour);
   const a = k * Math.sqrt(w.cnn / total), b = withColour ? Math.sqrt(w.colour / total) : 0, c = k * Math.sqrt(w.texture / total), d = k * Math.sqrt(wl / total);
-  const out = new Float32Array(cnn.length + colour.length + texture.length + (wl > 0 ? LAYOUT_DIM : 0));
+  const out = new Float32Array(cnn.length + colour.length + texture.length + (block > 0 ? LAYOUT_DIM : 0));
   const col = spreadHue(colour, w.hueSpread ?? 0);
   for (let i = 0; i < cnn.length; i++) out[i] = cnn[i] * a;
   for (let i = 0; i < col.length; i++) out[cnn.length + i] = col[i] * b;
@@ -101,7 +104,9 @@ export async function describeViews(extractor: FeatureExtractor, views: RgbImage
     const chunk = views.slice(i, i + batch);
     const cnn = await extractor.extract(chunk);
     for (let k = 0; k < chunk.length; k++) {
-      out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour && !chunk[k].colourless, w.layout ? layoutDescriptor(chunk[k]) : undefined));
+      // Only a whole-picture view's layout is described (types.ts `whole`); the others' block is zero.
+      const layout = w.layout ? (chunk[k].whole ? layoutDescriptor(chunk[k]) : new Float32Array(LAYOUT_DIM)) : undefined;
+      out.push(fuse(cnn[k], colourHistogram(chunk[k]), textureDescriptor(chunk[k]), w, withColour && !chunk[k].colourless, layout));
     }
   }
   return out;

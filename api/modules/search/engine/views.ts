@@ -92,12 +92,16 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
 }
 
 /** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
+/** The views made with `whole` set (types.ts): their layout is described, the others' block is zero. */
+export const WHOLE_VIEWS: readonly ViewName[] = ['full', 'rot90', 'rot180', 'rot270'];
+
 export async function makeView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null> = () => findLace(img)): Promise<RgbImage> {
   switch (view) {
-    case 'full': return square(img, size);
-    case 'rot90': return rotated(img, 90, size);
-    case 'rot180': return rotated(img, 180, size);
-    case 'rot270': return rotated(img, 270, size);
+    // The whole picture, as it is or turned by a right angle: the views whose layout is described (WHOLE_VIEWS).
+    case 'full': return { ...(await square(img, size)), whole: true };
+    case 'rot90': return { ...(await rotated(img, 90, size)), whole: true };
+    case 'rot180': return { ...(await rotated(img, 180, size)), whole: true };
+    case 'rot270': return { ...(await rotated(img, 270, size)), whole: true };
     case 'rot+15': return rotated(img, 15, size);
     case 'rot-15': return rotated(img, -15, size);
     case 'centre50': return cropSquare(img, 0.5, 0.5, Math.SQRT1_2, size);
