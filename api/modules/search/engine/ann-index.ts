@@ -140,16 +140,28 @@ function quantise(v: Float32Array, n: number, out: Int8Array, at: number): numbe
  * The layout blocks of the entries that carry one (the catalogue's whole-picture views), unit length, as int8
  * with one scale each: LAYOUT_DIM + 4 bytes an entry. Scanned in full for a photo's whole view (layoutCandidates).
  */
+/** The layout values scanned first (the lowest frequencies come first in the block), and the rest's length. */
+const HEAD = 32;
+function tailLength(v: Float32Array): number {
+  let s = 0;
+  for (let j = HEAD; j < LAYOUT_DIM; j++) s += v[j] * v[j];
+  return Math.sqrt(s);
+}
+
 class LayoutCodes {
-  private codes = new Int8Array(0);
+  /** per slot, the block's first HEAD values, then (in `rest`) the others: the bound reads only the first, contiguously */
+  private heads = new Int8Array(0);
+  private rest = new Int8Array(0);
   private scales = new Float32Array(0);
+  /** per slot: the length of the block past its first HEAD values (for the bound that skips most of the scan) */
+  private tails = new Float32Array(0);
   private keys = new Int32Array(0);
   private readonly slotOf = new Map<number, number>();
   private readonly free: number[] = [];
   private used = 0;
 
   get size(): number { return this.slotOf.size; }
-  bytes(): number { return this.scales.length * (LAYOUT_DIM + 8) + this.slotOf.size * 40; }
+  bytes(): number { return this.scales.length * (LAYOUT_DIM + 12) + this.slotOf.size * 40; }
 
   /** Keeps the block `v[at .. at + LAYOUT_DIM)` of entry `key` when it is not zero. */
   set(key: number, v: Float32Array, at: number): void {
@@ -164,7 +176,11 @@ class LayoutCodes {
     }
     this.slotOf.set(key, slot);
     const unit = Float32Array.from(block, (x) => x / Math.sqrt(n));
-    this.scales[slot] = quantise(unit, LAYOUT_DIM, this.codes, slot * LAYOUT_DIM);
+    const row = new Int8Array(LAYOUT_DIM);
+    this.scales[slot] = quantise(unit, LAYOUT_DIM, row, 0);
+    this.heads.set(row.subarray(0, HEAD), slot * HEAD);
+    this.rest.set(row.subarray(HEAD), slot * (LAYOUT_DIM - HEAD));
+    this.tails[slot] = tailLength(unit);
     this.keys[slot] = key;
   }
 
@@ -177,12 +193,23 @@ class LayoutCodes {
     this.free.push(slot);
   }
 
-  /** Every kept entry whose layout cosine with `q` (a unit block) passes `min`: [key, cosine] pairs. */
+  /**
+   * Every kept entry whose layout cosine with `q` (a unit block) passes `min`: [key, cosine] pairs. Most
+   * entries are ruled out from their first HEAD values: the cosine is at most their part plus the product
+   * of the two blocks' remaining lengths (Cauchy–Schwarz), with a margin for the int8 rounding.
+   */
   above(q: Float32Array, min: number): Array<[number, number]> {
     const out: Array<[number, number]> = [];
-    for (let slot = 0; slot < this.used; slot++) {
-      if (this.scales[slot] === 0) continue;
-      const l = dotAt(this.codes, slot * LAYOUT_DIM, q, 0, LAYOUT_DIM) * this.scales[slot];
+    const qTail = tailLength(q);
+    const heads = this.heads, scales = this.scales, tails = this.tails, qHead = q.subarray(0, HEAD);
+    for (let slot = 0, at = 0; slot < this.used; slot++, at += HEAD) {
+      const scale = scales[slot];
+      if (scale === 0) continue;
+      let h = 0;
+      for (let j = 0; j < HEAD; j++) h += heads[at + j] * qHead[j];
+      const head = h * scale;
+      if (head + qTail * tails[slot] + 0.02 <= min) continue;
+      const l = head + dotAt(this.rest, slot * (LAYOUT_DIM - HEAD), q, HEAD, LAYOUT_DIM - HEAD) * scale;
       if (l > min) out.push([this.keys[slot], l]);
     }
     return out;
@@ -190,33 +217,42 @@ class LayoutCodes {
 
   toBuffer(): Buffer {
     const slots = [...this.slotOf.values()];
-    const keys = Int32Array.from(slots, (s) => this.keys[s]), scales = Float32Array.from(slots, (s) => this.scales[s]);
+    const keys = Int32Array.from(slots, (s) => this.keys[s]), scales = Float32Array.from(slots, (s) => this.scales[s]), tails = Float32Array.from(slots, (s) => this.tails[s]);
     const codes = new Int8Array(slots.length * LAYOUT_DIM);
-    slots.forEach((s, i) => codes.set(this.codes.subarray(s * LAYOUT_DIM, (s + 1) * LAYOUT_DIM), i * LAYOUT_DIM));
+    slots.forEach((s, i) => {
+      codes.set(this.heads.subarray(s * HEAD, (s + 1) * HEAD), i * LAYOUT_DIM);
+      codes.set(this.rest.subarray(s * (LAYOUT_DIM - HEAD), (s + 1) * (LAYOUT_DIM - HEAD)), i * LAYOUT_DIM + HEAD);
+    });
     const head = Buffer.alloc(4);
     head.writeUInt32LE(slots.length, 0);
-    return Buffer.concat([head, Buffer.from(keys.buffer), Buffer.from(scales.buffer), Buffer.from(codes.buffer)]);
+    return Buffer.concat([head, Buffer.from(keys.buffer), Buffer.from(scales.buffer), Buffer.from(tails.buffer), Buffer.from(codes.buffer)]);
   }
 
-  static bytesIn(buf: Buffer, at: number): number { return 4 + buf.readUInt32LE(at) * (LAYOUT_DIM + 8); }
+  static bytesIn(buf: Buffer, at: number): number { return 4 + buf.readUInt32LE(at) * (LAYOUT_DIM + 12); }
 
   static fromBuffer(buf: Buffer, at: number): LayoutCodes {
     const n = buf.readUInt32LE(at);
     const out = new LayoutCodes();
     out.grow(Math.max(1024, n));
-    const body = buf.buffer.slice(buf.byteOffset + at + 4, buf.byteOffset + at + 4 + n * (LAYOUT_DIM + 8));
+    const body = buf.buffer.slice(buf.byteOffset + at + 4, buf.byteOffset + at + 4 + n * (LAYOUT_DIM + 12));
     out.keys.set(new Int32Array(body, 0, n));
     out.scales.set(new Float32Array(body, n * 4, n));
-    out.codes.set(new Int8Array(body, n * 8, n * LAYOUT_DIM));
+    out.tails.set(new Float32Array(body, n * 8, n));
+    const codes = new Int8Array(body, n * 12, n * LAYOUT_DIM);
+    for (let i = 0; i < n; i++) {
+      out.heads.set(codes.subarray(i * LAYOUT_DIM, i * LAYOUT_DIM + HEAD), i * HEAD);
+      out.rest.set(codes.subarray(i * LAYOUT_DIM + HEAD, (i + 1) * LAYOUT_DIM), i * (LAYOUT_DIM - HEAD));
+    }
     for (let i = 0; i < n; i++) out.slotOf.set(out.keys[i], i);
     out.used = n;
     return out;
   }
 
   private grow(capacity: number): void {
-    const codes = new Int8Array(capacity * LAYOUT_DIM), scales = new Float32Array(capacity), keys = new Int32Array(capacity);
-    codes.set(this.codes); scales.set(this.scales); keys.set(this.keys);
-    this.codes = codes; this.scales = scales; this.keys = keys;
+    const heads = new Int8Array(capacity * HEAD), rest = new Int8Array(capacity * (LAYOUT_DIM - HEAD));
+    const scales = new Float32Array(capacity), tails = new Float32Array(capacity), keys = new Int32Array(capacity);
+    heads.set(this.heads); rest.set(this.rest); scales.set(this.scales); tails.set(this.tails); keys.set(this.keys);
+    this.heads = heads; this.rest = rest; this.scales = scales; this.tails = tails; this.keys = keys;
   }
 }
 

@@ -3,8 +3,8 @@
 /**
  * Decoded pixels, 3 channels (RGB), row-major, 8 bits per channel. `colourless`: a view the engine drew that
  * carries none of the photo's colours (a thread map, threads.ts): described without the colour histogram.
- * `whole`: a view of the whole picture as it is or turned by a right angle (views.ts): the only views whose
- * layout is described (layout.ts; the others' layout block is zero).
+ * `whole`: a view of the whole picture as it is (views.ts WHOLE_VIEWS): the only views whose layout is
+ * described (layout.ts; the others' layout block is zero).
  */
 export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean }
 
