@@ -242,7 +242,8 @@ export function graphOf(vectorsOf: Map<number, Float32Array[]>, settings: ImageS
   });
   for (let i = 0; i < items.length; i += 500) ann.addMany(items.slice(i, i + 500));
   // As the api asks (ImageIndexService.nearest): 3 × maxResults candidate products, re-scored, then the top k.
-  // The layout's boost where the api applies it: on the exactly re-scored leaders (ImageIndexService.nearest).
+  // The layout's boost where the api applies it: on the exactly re-scored leaders, joined by the products the
+  // kept layouts find (ImageIndexService.nearest).
   const layout = layoutScoringOf(dim, settings);
   if (rescoreWith === 'full') return (queries, k) => rescore(ann.search(queries, settings.maxResults * 3), queries, (e) => byKey.get(e), k, layout);
   if (rescoreWith === 'api') {

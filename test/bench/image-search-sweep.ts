@@ -4,8 +4,10 @@
 // its cosines with every cached catalogue view once per part, so a sweep costs little more than one setting
 // (the fused cosine is the weighted sum of the parts' cosines). For choosing the defaults; logs recall per row.
 // A sixth field, the colour gate: a query less colourful than it (illumination.ts) is scored without colour;
-// a seventh, the layout's weight (layout.ts; 0 = none); an eighth and ninth, tau and beta: a product whose
-// best layout cosine l (over the query's and its views) passes tau gains beta · (l − tau) / (1 − tau).
+// a seventh, the layout's weight in the fused cosine (layout.ts; 0 = none); an eighth and ninth, tau and
+// gamma (the `beta` field): a product whose best layout cosine l (the whole views of the query and of the
+// product) passes tau has its distance to 1 shrunk by gamma · (l − tau) / (1 − tau) (layout.ts `boosted`); a
+// tenth, N: l from the query's first N views only.
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
@@ -66,7 +68,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
     const colourCos = new Float32Array(spreads.length);
     for (let qv = 0; qv < views.length; qv++) {
       const texture = textureDescriptor(views[qv]);
-      const layout = layoutDescriptor(views[qv]);
+      const layout = views[qv].whole ? layoutDescriptor(views[qv]) : null;
       const qc = colourHistogram(views[qv]);
       const qColours = spreads.map((s) => spreadHue(qc, s));
       for (let p = 0; p < ctx.products; p++) {
@@ -74,7 +76,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
           const o = p * perProduct + cv * stride;
           const c = dotAt(ctx.parts, o, cnn[qv], 0, dim);
           const t = dotAt(ctx.parts, o + dim + COLOUR_DIM, texture, 0, TEXTURE_DIM);
-          const l = views[qv].whole && ctx.wholeViews[cv] ? dotAt(ctx.parts, o + dim + COLOUR_DIM + TEXTURE_DIM, layout, 0, LAYOUT_DIM) : 0;
+          const l = layout && ctx.wholeViews[cv] ? dotAt(ctx.parts, o + dim + COLOUR_DIM + TEXTURE_DIM, layout, 0, LAYOUT_DIM) : 0;
           for (let s = 0; s < spreads.length; s++) colourCos[s] = dotAt(colours[s], (p * ctx.cachedViews + cv) * COLOUR_DIM, qColours[s], 0, COLOUR_DIM);
           for (let k = 0; k < configs.length; k++) {
             const w = configs[k];

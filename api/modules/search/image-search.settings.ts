@@ -116,8 +116,8 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
 
 /** How the HNSW graph is built and searched, from the settings (`dim`: the vectors', for where their layout block is). */
 export function annOptions(settings: ImageSearchSettings, dim?: number): AnnOptions {
-  const at = dim === undefined ? undefined : layoutBlockOf(dim, settings.weights)?.at;
-  return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf, ...(at !== undefined && settings.layoutBoost ? { layoutAt: at } : {}) };
+  const layout = dim === undefined ? null : layoutScoringOf(dim, settings);
+  return { scalar: settings.annScalar, allEntriesOf: settings.annAllEntriesOf, ...(layout ? { layoutAt: layout.block.at } : {}) };
 }
 
 /** How searches over fused vectors of `dim` values are boosted by the layout; null where the settings leave it off. */

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { IndexHit, VectorIndex } from './vector-index';
 import { Projection } from './projection';
-import { LAYOUT_DIM, boosted, queryLayoutNorms, type LayoutScoring } from './layout';
+import { LAYOUT_DIM, boosted, layoutCosine, queryLayoutNorms, type LayoutScoring } from './layout';
 import { dot, dotAt, l2normalise } from './types';
 
 export interface AnnOptions {
@@ -136,11 +136,7 @@ function quantise(v: Float32Array, n: number, out: Int8Array, at: number): numbe
   return scale;
 }
 
-/**
- * The layout blocks of the entries that carry one (the catalogue's whole-picture views), unit length, as int8
- * with one scale each: LAYOUT_DIM + 4 bytes an entry. Scanned in full for a photo's whole view (layoutCandidates).
- */
-/** The layout values scanned first (the lowest frequencies come first in the block), and the rest's length. */
+/** The layout values scanned first (the block's first rows of frequencies), and the rest's length. */
 const HEAD = 32;
 function tailLength(v: Float32Array): number {
   let s = 0;
@@ -148,6 +144,11 @@ function tailLength(v: Float32Array): number {
   return Math.sqrt(s);
 }
 
+/**
+ * The layout blocks of the entries that carry one (the catalogue's whole-picture views), unit length, as int8
+ * with one scale each and the length of their values past HEAD: LAYOUT_DIM + 8 bytes an entry (and its key).
+ * Scanned for a photo's whole view (layoutCandidates).
+ */
 class LayoutCodes {
   /** per slot, the block's first HEAD values, then (in `rest`) the others: the bound reads only the first, contiguously */
   private heads = new Int8Array(0);
@@ -544,9 +545,7 @@ export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (en
       for (const entry of entriesOf.get(h.productId) ?? []) {
         const v = vectorOf(entry);
         if (!v) continue;
-        for (let qi = 0; qi < queries.length; qi++) {
-          if (norms[qi] > 0) l = Math.max(l, dotAt(v, layout.block.at, queries[qi], layout.block.at, LAYOUT_DIM) / (norms[qi] * layout.block.scale));
-        }
+        for (let qi = 0; qi < queries.length; qi++) if (norms[qi] > 0) l = Math.max(l, layoutCosine(v, 0, queries[qi], norms[qi], layout));
       }
       h.score = boosted(h.score, l, layout.boost);
     }

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IndexHit, VectorIndex } from './vector-index';
-import { LAYOUT_DIM, boosted, queryLayoutNorms, type LayoutScoring } from './layout';
+import { boosted, layoutCosine, queryLayoutNorms, type LayoutScoring } from './layout';
 import { dotAt } from './types';
 
 export type { IndexHit } from './vector-index';
@@ -114,9 +114,8 @@ export class FlatIndex implements VectorIndex {
         if (!cur || scores[i] > cur.score) best.set(pid, { productId: pid, score: scores[i], entry: i });
       }
       if (!layout || !norms?.[qi]) continue;
-      const { at, scale } = layout.block, d = this.dim, div = norms[qi] * scale;
-      for (let i = 0, off = at; i < this.size; i++, off += d) {
-        const l = dotAt(this.vectors, off, q, at, LAYOUT_DIM) / div;
+      for (let i = 0, off = 0; i < this.size; i++, off += this.dim) {
+        const l = layoutCosine(this.vectors, off, q, norms[qi], layout);
         const pid = this.products[i];
         if (l > (bestLayout.get(pid) ?? -Infinity)) bestLayout.set(pid, l);
       }

@@ -8,11 +8,10 @@
 // pictures of one kind share, are left out and the rest L2-normalised, so a brighter or dimmer photo, or one
 // of more or less contrast, gives the same vector. (On 100 generated designs, a photo's full view under warm
 // light meets its own catalogue view at 1.000 and the best other design at 0.869 by median; keeping the
-// lowest frequencies, 0.931; an 8 × 8 block, 0.987.) It depends on the
-// view's geometry (a turned or cropped photo meets the catalogue view that was turned or cropped alike),
-// which is why it is fused with a small weight (fused-descriptor.ts): where no catalogue view lines up,
-// its cosine is near 0 for every product and moves no ranking much.
-import { l2normalise, type RgbImage } from './types';
+// lowest frequencies, 0.931; an 8 × 8 block, 0.987.) It depends on the view's geometry, so it is evidence
+// only where the photo's frame lines up with the catalogue picture's: it is stored in the fused vector with
+// next to no weight (fused-descriptor.ts) and used by a search as a boost above a high cosine (LayoutBoost).
+import { dotAt, l2normalise, type RgbImage } from './types';
 
 const SIDE = 32;
 const BAND = 16;
@@ -109,4 +108,9 @@ export function queryLayoutNorms(queries: Float32Array[], s: LayoutScoring): Flo
     out[i] = Math.sqrt(n);
   }
   return out;
+}
+
+/** The layout cosine of a stored vector at `vectors[off ..]` with a query vector whose layout block has length `qNorm`. */
+export function layoutCosine(vectors: Float32Array, off: number, q: Float32Array, qNorm: number, s: LayoutScoring): number {
+  return dotAt(vectors, off + s.block.at, q, s.block.at, LAYOUT_DIM) / (qNorm * s.block.scale);
 }

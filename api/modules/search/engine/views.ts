@@ -91,7 +91,6 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
   return toRgb(raw(small).extend({ top: Math.floor(pad / 2), bottom: Math.ceil(pad / 2), left: Math.floor(pad / 2), right: Math.ceil(pad / 2), extendWith: 'mirror' }));
 }
 
-/** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
 /**
  * The views made with `whole` set (types.ts): their layout is described, the others' block is zero. The
  * picture as it is only: its right-angle turns too would let a turned photo be boosted, but the graph's path
@@ -100,10 +99,15 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
  */
 export const WHOLE_VIEWS: readonly ViewName[] = ['full'];
 
+/** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
 export async function makeView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null> = () => findLace(img)): Promise<RgbImage> {
+  const made = await drawView(img, view, size, regionOf);
+  return WHOLE_VIEWS.includes(view) ? { ...made, whole: true } : made;
+}
+
+async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null>): Promise<RgbImage> {
   switch (view) {
-    // The whole picture as it is: the view whose layout is described (WHOLE_VIEWS).
-    case 'full': return { ...(await square(img, size)), whole: true };
+    case 'full': return square(img, size);
     case 'rot90': return rotated(img, 90, size);
     case 'rot180': return rotated(img, 180, size);
     case 'rot270': return rotated(img, 270, size);
