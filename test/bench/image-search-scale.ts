@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Rng } from '../../api/db/seed/random';
 import { AnnIndex, exactTop, rescore, withLayoutCandidates } from '../../api/modules/search/engine/ann-index';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
+import { LAYOUT_DIM } from '../../api/modules/search/engine/layout';
 import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
@@ -27,8 +28,9 @@ export interface ScaleRow {
 
 /**
  * A whole query at scale, as the api answers it: the photo decoded and described by the extraction
- * threads, the graph's candidates, re-scored from the codes the graph keeps in memory, and the best
- * `annExactTop` once more with their full descriptors read from SQLite (`table`).
+ * threads, the graph's candidates, re-scored from the codes the graph keeps in memory, joined by the
+ * products the graph's kept layouts find, and the best `annExactTop` (and those) once more with their full
+ * descriptors read from SQLite (`table`).
  */
 export interface WholeQuery {
   /** a photo of product `product` (an index into `real`); the `i`-th of the queries */
@@ -76,11 +78,27 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
       // same spread), which spares projecting a million noisy full vectors.
       const sample = real.flat().filter((_, i) => i % Math.max(1, Math.floor((real.length * perImage) / 3000)) === 0);
       const projection = Projection.fit(sample, dim, settings.annDims);
-      const ann = new AnnIndex(dim, projection, annOptions(settings));
+      const opts = annOptions(settings, dim);
+      const ann = new AnnIndex(dim, projection, opts);
       ann.reserve(vectors);
       const k = projection.k;
       const base = real.map((views) => views.map((v) => projection.apply(v, new Float32Array(k), false)));
       const baseMeanDot = real.map((views) => views.map((v) => dot(v, projection.mean)));
+      // The layout blocks of the views that have one (the whole views; the others' stay zero and are not
+      // kept), which the graph keeps and every whole query scans, as the api's does (layoutCandidates). Each
+      // copy's block is its design's with its own noise of 2% of the block's length, renormalised, so that
+      // copies of one design are alike but not identical. Random blocks would under-time the scan: its
+      // Cauchy–Schwarz bound rules out a block unlike the photo's from its first values, while an alike one
+      // passes the bound and is read in full (and its product may join the exact step). The noise has its own
+      // generator, so the copies' coordinates are those of a run without layouts.
+      const layoutAt = opts.layoutAt;
+      const baseLayout = layoutAt === undefined ? null : real.map((views) => views.map((v) => {
+        const block = v.subarray(layoutAt, layoutAt + LAYOUT_DIM);
+        const norm = Math.sqrt(dot(block, block));
+        return norm > 0 ? { block, norm } : null;
+      }));
+      const layoutNoise = new Rng(images + 1_000_003);
+      const layouts: Array<Float32Array | undefined> = [];
       exactProjected = new FlatIndex(k, vectors);
       const batch = 2000;
       const coords = new Float32Array(batch * perImage * k);
@@ -96,11 +114,13 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
             for (let j = 0; j < k; j++) coords[at + j] = base[d][v][j] + noiseSd * noise.gaussian();
             meanDots[row0 + v] = baseMeanDot[d][v];
             copies.push(l2normalise(coords.slice(at, at + k)));
+            const own = baseLayout?.[d][v];
+            if (baseLayout) layouts[row0 + v] = own ? noisyBlock(own.block, own.norm, layoutNoise) : undefined;
           }
           products.push(p);
           exactProjected.add(p, copies);
         }
-        ann.addProjected(products, perImage, coords.subarray(0, products.length * perImage * k), meanDots);
+        ann.addProjected(products, perImage, coords.subarray(0, products.length * perImage * k), meanDots, baseLayout ? layouts : undefined);
         if ((first - 1 + batch) % 20_000 === 0) log(`  ${first - 1 + batch} of ${images} pictures in the graph (${Math.round((Date.now() - t0) / 1000)} s)`);
       }
       index = ann;
@@ -143,6 +163,15 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
   return rows;
 }
 
+/** `block` (of length `norm`) with Gaussian noise of `relative` × `norm` in all, rescaled to length `norm`. */
+function noisyBlock(block: Float32Array, norm: number, rng: Rng, relative = 0.02): Float32Array {
+  const sd = (relative * norm) / Math.sqrt(block.length);
+  const out = Float32Array.from(block, (x) => x + sd * rng.gaussian());
+  const n = Math.sqrt(dot(out, out));
+  for (let j = 0; j < out.length; j++) out[j] *= norm / n;
+  return out;
+}
+
 /**
  * Whole queries against a large index, one at a time, with the time of each stage. The index holds noisy
  * copies whose full vectors were never made, so the exact step reads as many rows from the SQLite table as
@@ -152,7 +181,8 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
 async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
   const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
   const times: number[] = [];
-  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], exact: [] as number[] };
+  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[] };
+  const layout = layoutScoringOf(index.dim, settings);
   let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
@@ -164,12 +194,14 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       const t2 = performance.now();
       const estimated = index.rescore(candidates, q, settings.maxResults * 3);
       const t3 = performance.now();
-      const m = Math.min(estimated.length, settings.annExactTop);
-      const read = whole.table.read(estimated.slice(0, m).flatMap((h) => h.entries ?? [h.entry]));
-      hits = exactTop(estimated, m, q, (e) => (read.has(e) ? fullOf(e) : undefined), layoutScoringOf(index.dim, settings)).slice(0, settings.maxResults);
-      stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.exact.push(performance.now() - t3);
+      // As the api (ImageIndexService.nearest): the products the kept layouts find join the exact step.
+      const { hits: joined, m } = withLayoutCandidates(index, estimated, q, layout, settings.annExactTop);
+      const t4 = performance.now();
+      const read = whole.table.read(joined.slice(0, m).flatMap((h) => h.entries ?? [h.entry]));
+      hits = exactTop(joined, m, q, (e) => (read.has(e) ? fullOf(e) : undefined), layout).slice(0, settings.maxResults);
+      stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.layout.push(t4 - t3); stages.exact.push(performance.now() - t4);
     } else {
-      hits = index.search(q, settings.maxResults, undefined, layoutScoringOf(index.dim, settings));
+      hits = index.search(q, settings.maxResults, undefined, layout);
       stages.search.push(performance.now() - t1);
     }
     stages.describe.push(t1 - t);

@@ -138,6 +138,23 @@ t.test('the graph keeps the whole views\' layouts: it finds the product whose la
   const vectors = new Map(items.flatMap((it) => it.keys.map((k, i) => [k, it.vectors[i]] as const)));
   t.equal(exactTop(hits, m, [q], (e) => vectors.get(e), scoring)[0].productId, 17, 'and the exact step, boosted, puts it first');
 
+  // The benchmark's path (addProjected: vectors already projected) keeps the same layouts when given them.
+  const k = projection.k;
+  const coords = new Float32Array(items.length * 3 * k), meanDots = new Float32Array(items.length * 3);
+  const blocks = items.flatMap((it) => it.vectors).map((v, i) => {
+    projection.apply(v, coords.subarray(i * k, (i + 1) * k), false);
+    meanDots[i] = dot(v, projection.mean);
+    const b = v.slice(block.at, block.at + LAYOUT_DIM);
+    return b.some((x) => x !== 0) ? b : undefined;
+  });
+  const projected = new AnnIndex(dim, projection, { layoutAt: block.at });
+  projected.addProjected(items.map((it) => it.productId), 3, coords, meanDots, blocks);
+  t.same(projected.layoutCandidates([q], scoring, 10), found, 'addProjected with the layout blocks: the same layout candidates');
+  const bare = new AnnIndex(dim, projection, { layoutAt: block.at });
+  bare.addProjected(items.map((it) => it.productId), 3, coords, meanDots);
+  t.same(bare.layoutCandidates([q], scoring, 10), [], 'addProjected without them keeps none');
+  t.throws(() => new AnnIndex(dim, projection).addProjected([1], 3, coords.subarray(0, 3 * k), meanDots, blocks), /without layoutAt/, 'nor can an index built without layoutAt take them');
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'layout-ann-'));
   await ann.save(path.join(dir, 'i.idx'), { model: 'm' });
   const loaded = await AnnIndex.load(path.join(dir, 'i.idx'));

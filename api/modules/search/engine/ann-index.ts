@@ -344,10 +344,17 @@ export class AnnIndex implements VectorIndex {
    * Adds vectors that are already projected: `coords` has rows of k numbers, each row one product's view
    * in the projection's basis (not normalised: projection.apply(v, out, false)), and `meanDots` each
    * view's v·μ. For the benchmark, which makes large catalogues from noisy copies of projected vectors.
+   * `layouts`, when given: each view's layout block (the LAYOUT_DIM values at `layoutAt` in its full vector),
+   * or undefined where it has none; kept as addMany keeps them, so the graph's layout scan has them to read.
    */
-  addProjected(products: number[], perProduct: number, coords: Float32Array, meanDots: Float32Array): void {
+  addProjected(products: number[], perProduct: number, coords: Float32Array, meanDots: Float32Array, layouts?: ArrayLike<Float32Array | undefined>): void {
     const n = products.length * perProduct;
     const k = this.projection.k;
+    if (layouts && this.opts.layoutAt === undefined) throw new Error('layout blocks given to an index built without layoutAt');
+    for (let i = 0; layouts && i < n; i++) {
+      const block = layouts[i];
+      if (block && block.length !== LAYOUT_DIM) throw new Error(`layout block of ${block.length} values, not ${LAYOUT_DIM}`);
+    }
     const big = new BigUint64Array(n);
     const flat = new Float32Array(n * k);
     for (let p = 0, at = 0; p < products.length; p++) {
@@ -356,6 +363,8 @@ export class AnnIndex implements VectorIndex {
         const key = this.nextKey++;
         const row = coords.subarray(at * k, (at + 1) * k);
         this.codes.set(key, row, meanDots[at]);
+        const layout = layouts?.[at];
+        if (layout) this.layouts.set(key, layout, 0);
         flat.set(row, at * k);
         l2normalise(flat.subarray(at * k, (at + 1) * k));
         big[at] = BigInt(key);
