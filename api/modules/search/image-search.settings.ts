@@ -102,7 +102,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     annAllEntriesOf: 40,
     annExactTop: 20,
     catalogueViews: [...CATALOGUE_VIEWS],
-    queryViews: ['full', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
+    queryViews: ['full', 'piece', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,

@@ -35,8 +35,13 @@ export interface FusionWeights {
 // the layout boost (DEFAULT_LAYOUT_BOOST) reads it back, unscaled, and is what uses it.
 export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001 };
 
-/** The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in docs/benchmarks.md, "session 17". */
-export const DEFAULT_LAYOUT_BOOST: LayoutBoost = { tau: 0.99, gamma: 0.95, queryViews: 1 };
+/**
+ * The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in
+ * docs/benchmarks.md, "session 17". The query's first two views: the whole photo and, where the lace lies in
+ * the frame, the piece turned square to it (views.ts 'piece'), the second view of the default query list;
+ * a photo without a piece has 'centre50' there, whose layout block is zero and is not scanned.
+ */
+export const DEFAULT_LAYOUT_BOOST: LayoutBoost = { tau: 0.99, gamma: 0.95, queryViews: 2 };
 
 // The colour histogram's layout (handcrafted.ts): hue bins × saturation bins, then the grey levels.
 const HUE_BINS = 12, SAT_BINS = 3;

@@ -1,19 +1,20 @@
 // The pictures a descriptor is computed from. A catalogue image is indexed as several views (whole, turned,
 // zoomed into a half and a quarter of it, zoomed out) so that a buyer's close-up or turned photo meets a
 // view that looks like it. A query is a few views of the photo (settings.queryViews, at most
-// MAX_QUERY_VIEWS): the whole photo and its centre, then, where the lace covers only part of the photo
-// (laid on a garment or a table), a square inside the lace ('focusCentre'), and otherwise the photo seen
+// MAX_QUERY_VIEWS): the whole photo, then, where the lace covers only part of the photo (laid on a garment
+// or a table), the piece cut out and turned square to the frame ('piece': findPiece), the photo's centre and a
+// square inside the lace ('focusCentre'); and otherwise the centre and the photo seen
 // from further away and closer ('zoomOut', 'centre25'), which meet the catalogue's views of the same kind
 // when the buyer stood further or nearer than the catalogue's photographer, or the photo is out of focus.
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { surfaceColours, threadMap, threadPicture, type ThreadMap } from './threads';
+import { surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
   | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre'
-  | 'threads' | 'threadsInverse' | 'threadsAuto';
+  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -22,7 +23,7 @@ export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-
  * On the benchmark's lace-on-a-backdrop photos 'focusCentre' alone finds what both find, and 'focus' alone
  * little (it keeps some backdrop, and the corners a turned piece shows): the default query uses the former.
  */
-export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'threads', 'threadsInverse', 'threadsAuto'];
+export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'piece', 'threads', 'threadsInverse', 'threadsAuto'];
 
 /**
  * 'threads' and 'threadsInverse' (threads.ts): the 'focusCentre' square as a map of how much of each pixel is
@@ -99,10 +100,16 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
  */
 export const WHOLE_VIEWS: readonly ViewName[] = ['full'];
 
+/**
+ * The views whose layout is described: the whole views, and a query's 'piece' (the lace piece cut out and
+ * turned square to the frame: findPiece), which lines up with a catalogue picture's whole view.
+ */
+const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece'];
+const withLayout = (made: RgbImage, view: ViewName): RgbImage => (LAYOUT_VIEWS.includes(view) ? { ...made, whole: true } : made);
+
 /** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
 export async function makeView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null> = () => findLace(img)): Promise<RgbImage> {
-  const made = await drawView(img, view, size, regionOf);
-  return WHOLE_VIEWS.includes(view) ? { ...made, whole: true } : made;
+  return withLayout(await drawView(img, view, size, regionOf), view);
 }
 
 async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: () => Promise<LaceRegion | null>): Promise<RgbImage> {
@@ -135,6 +142,10 @@ async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: (
     case 'threadsAuto': {
       const map = await threadsOf(img, await regionOf(), size);
       return map ? threadPicture(map, size, size, inverseFor(view, map)) : makeView(img, 'centre50', size);
+    }
+    case 'piece': {
+      const piece = await findPiece(img, await regionOf());
+      return piece ? pieceView(img, piece, size) : makeView(img, 'full', size);
     }
     case 'focus':
     case 'focusCentre': {
@@ -173,6 +184,9 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
     else if (THREAD_VIEWS.includes(v)) {
       const map = await threadsOfImg();
       if (map) chosen.push(async () => threadPicture(map, size, size, inverseFor(v, map)));
+    } else if (v === 'piece') {
+      const piece = await findPiece(img, await regionOf());
+      if (piece) chosen.push(async () => withLayout(await pieceView(img, piece, size), v));
     } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push(() => cropPixels(img, sq, size));
@@ -444,4 +458,124 @@ export function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null)
     top: Math.max(0, Math.min(img.height - s, Math.round(cy - s / 2))),
     side: s,
   };
+}
+
+// ---- The lace piece itself, straightened --------------------------------------------------------------------
+// A buyer who lays a piece of lace on a garment or a table photographs all of it, a little turned and smaller
+// than the frame. The catalogue's picture of it is the piece itself, square to the frame. So: the surface's
+// colours from outside the lace region (surfaceColours), the pixels unlike them as the piece, the turn at
+// which the box around those pixels is smallest, and the piece cut out along that turned box and turned
+// back. Where it is found, the 'piece' view lines up with the catalogue picture's whole view, its layout
+// included (WHOLE_VIEWS' boost, layout.ts).
+
+/** A turned rectangle in the picture's pixels: centre, size and the angle (degrees) it is turned by. */
+export interface TurnedBox { cx: number; cy: number; width: number; height: number; angle: number }
+
+/** The lace piece in a photo: its turned box, and, where the surface shows through it, the surface's colours. */
+export interface LacePiece { box: TurnedBox; surface: Surface | null }
+
+const PIECE_SIDE = 256;          // the small copy's longest side
+const PIECE_MAX_TURN = 15;       // degrees either way
+const PIECE_TRIM = 0.004;        // the share of piece pixels left out at each side of the box (stray pixels)
+const PIECE_OPAQUE = 0.8;        // the piece's pixels fill at least this much of their box: opaque lace
+const PIECE_THREADS_GROW = 3;    // see-through lace: its thread pixels grown by this many pixels (the small copy's) …
+const PIECE_MIN_FILL = 0.6;      // … must fill at least this much of their turned box
+
+/** The lace piece, when the lace lies inside the frame on a surface it can be told from; else null. */
+export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<LacePiece | null> {
+  if (!r) return null;
+  const k = Math.min(1, PIECE_SIDE / Math.max(img.width, img.height));
+  const w = Math.max(16, Math.round(img.width * k)), h = Math.max(16, Math.round(img.height * k));
+  const small = k < 1 ? await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' })) : img;
+  const box = { left: r.left * k, top: r.top * k, width: r.width * k, height: r.height * k };
+  const surface = surfaceColours(small, box);
+  if (!surface) return null;
+  const far = Math.max(30, 2.5 * surface.spread);
+  const { data } = small;
+  // The piece: pixels unlike every surface colour, within the region grown by a tenth.
+  const gx = box.width * 0.1, gy = box.height * 0.1;
+  const x0 = Math.max(0, Math.floor(box.left - gx)), x1 = Math.min(w, Math.ceil(box.left + box.width + gx));
+  const y0 = Math.max(0, Math.floor(box.top - gy)), y1 = Math.min(h, Math.ceil(box.top + box.height + gy));
+  const mask = new Uint8Array(w * h);
+  let count = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const o = (y * w + x) * 3;
+      let bd = Infinity;
+      for (const c of surface.centres) bd = Math.min(bd, (data[o] - c[0]) ** 2 + (data[o + 1] - c[1]) ** 2 + (data[o + 2] - c[2]) ** 2);
+      if (bd > far * far) { mask[y * w + x] = 1; count++; }
+    }
+  }
+  if (count < 400) return null;
+  const fit = (m: Uint8Array) => {
+    const xs: number[] = [], ys: number[] = [];
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (m[y * w + x]) { xs.push(x + 0.5); ys.push(y + 0.5); }
+    return { ...turnedBoxOf(xs, ys), n: xs.length };
+  };
+  let found = fit(mask);
+  let seeThrough = false;
+  if (found.n < PIECE_OPAQUE * found.area) {
+    // Threads with the surface between them: grow them until the gaps close, then fit the box again.
+    seeThrough = true;
+    const grown = new Uint8Array(w * h);
+    const R = PIECE_THREADS_GROW;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (!mask[y * w + x]) continue;
+        for (let dy = -R; dy <= R; dy++) for (let dx = -R; dx <= R; dx++) {
+          const nx = x + dx, ny = y + dy;
+          if (nx >= x0 && nx < x1 && ny >= y0 && ny < y1) grown[ny * w + nx] = 1;
+        }
+      }
+    }
+    found = fit(grown);
+    // The box grew by R on every side with the threads.
+    found = { ...found, u0: found.u0 + R, u1: found.u1 - R, v0: found.v0 + R, v1: found.v1 - R };
+    if (found.n < PIECE_MIN_FILL * found.area) return null;
+  }
+  const { deg, u0, u1, v0, v1, mx, my } = found;
+  const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+  const cu = (u0 + u1) / 2, cv = (v0 + v1) / 2;
+  const width = (u1 - u0) / k, height = (v1 - v0) / k;
+  if (!(Math.min(width, height) >= FOCUS_MIN_SIDE * Math.min(img.width, img.height))) return null;
+  // The box's centre back in the picture's pixels (u, v are the piece's axes turned by `deg`).
+  const turned = { cx: (mx + c * cu - s * cv) / k, cy: (my + s * cu + c * cv) / k, width, height, angle: deg };
+  return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null };
+}
+
+/** The turn (degrees) at which the box around the points (trimmed of stray ones) is smallest, and that box in the turned axes about (mx, my). */
+function turnedBoxOf(xs: number[], ys: number[]) {
+  const n = xs.length;
+  const mx = xs.reduce((t, v) => t + v, 0) / n, my = ys.reduce((t, v) => t + v, 0) / n;
+  const u = new Float32Array(n), v = new Float32Array(n);
+  const boxAt = (deg: number) => {
+    const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+    for (let i = 0; i < n; i++) { const dx = xs[i] - mx, dy = ys[i] - my; u[i] = c * dx + s * dy; v[i] = -s * dx + c * dy; }
+    const su = u.slice().sort(), sv = v.slice().sort();
+    const lo = Math.floor(n * PIECE_TRIM), hi = n - 1 - lo;
+    return { deg, u0: su[lo], u1: su[hi], v0: sv[lo], v1: sv[hi], area: (su[hi] - su[lo]) * (sv[hi] - sv[lo]), mx, my };
+  };
+  let best = boxAt(0);
+  for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = boxAt(d); if (b.area < best.area) best = b; }
+  for (let d = best.deg - 0.9; d <= best.deg + 0.9; d += 0.1) { const b = boxAt(d); if (b.area < best.area) best = b; }
+  return best;
+}
+
+/** The turned box cut out of the picture and turned square to the frame, as a `size`×`size` view (its centre square, as 'full'). */
+export async function pieceView(img: RgbImage, piece: LacePiece, size: number): Promise<RgbImage> {
+  const b = piece.box;
+  // An upright square around the box, large enough for any turn of it, with the picture's edges mirrored outwards.
+  const d = Math.ceil(Math.hypot(b.width, b.height)) + 4;
+  const left = Math.round(b.cx - d / 2), top = Math.round(b.cy - d / 2);
+  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + d - img.width), bottom: Math.max(0, top + d - img.height) };
+  const around = await toRgb(raw(img).extract({ left: Math.max(0, left), top: Math.max(0, top), width: Math.min(img.width, left + d) - Math.max(0, left), height: Math.min(img.height, top + d) - Math.max(0, top) })
+    .extend({ ...pad, extendWith: 'mirror' }));
+  const turned = await toRgb(raw(around).rotate(-b.angle, { background: '#808080' }));
+  const cw = Math.max(8, Math.round(b.width)), ch = Math.max(8, Math.round(b.height));
+  const l = Math.max(0, Math.round((turned.width - cw) / 2)), t = Math.max(0, Math.round((turned.height - ch) / 2));
+  const cut = await square(await toRgb(raw(turned).extract({ left: l, top: t, width: Math.min(cw, turned.width - l), height: Math.min(ch, turned.height - t) })), size);
+  if (!piece.surface) return cut;
+  // See-through: the piece's threads without the surface between them (threads.ts), drawn as threadsAuto.
+  const map = threadMap(cut, piece.surface);
+  return map ? threadPicture(map, size, size, inverseFor('threadsAuto', map)) : cut;
 }

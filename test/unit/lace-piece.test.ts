@@ -1,0 +1,74 @@
+// The lace piece (views.ts findPiece, pieceView): a buyer lays a piece of lace on a garment or a table and
+// photographs all of it, a little turned and smaller than the frame; the 'piece' view cuts it out along its
+// turned box and turns it back, so that it lines up with the catalogue picture's whole view, layout included.
+import sharp from 'sharp';
+import t from 'tap';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { layoutDescriptor } from '../../api/modules/search/engine/layout';
+import { dot } from '../../api/modules/search/engine/types';
+import { findLace, findPiece, makeView, makeViews, MAX_QUERY_VIEWS, pieceView } from '../../api/modules/search/engine/views';
+
+const W = 640, H = 480;
+
+/** A 640×480 photo: a plain-weave backdrop with the catalogue picture laid on it, 240 px, turned by `deg`. */
+async function laidOn(picture: Buffer, deg: number, left = 260, top = 110): Promise<Buffer> {
+  const px = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const k = 0.9 + 0.06 * ((Math.floor(x / 4) + Math.floor(y / 4)) % 2) + 0.04 * Math.sin((x + y) / 50);
+      const i = (y * W + x) * 3;
+      px[i] = 60 * k; px[i + 1] = 150 * k; px[i + 2] = 160 * k;
+    }
+  }
+  const piece = await sharp(picture).resize(240, 240).rotate(deg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return sharp(px, { raw: { width: W, height: H, channels: 3 } }).composite([{ input: piece, left, top }]).jpeg({ quality: 88 }).toBuffer();
+}
+
+const catalogue = (seed: number) => renderLaceJpeg(designFor(seed, 'fabric'), '#f5f0e6', 'full', 400, 400);
+
+t.test('findPiece finds a turned piece of lace on a backdrop: its turn, size and centre', async (t) => {
+  for (const deg of [-7, 0, 5]) {
+    const img = await decodeUpload(await laidOn(await catalogue(21), deg));
+    const piece = await findPiece(img, await findLace(img));
+    t.ok(piece, `turned by ${deg}°: a piece`);
+    if (!piece) continue;
+    const { box } = piece;
+    t.ok(Math.abs(box.angle - deg) <= 1, `its turn: ${box.angle.toFixed(1)}° for ${deg}°`);
+    t.ok(Math.abs(box.width - 240) < 12 && Math.abs(box.height - 240) < 12, `its size: ${box.width.toFixed(0)} × ${box.height.toFixed(0)} for 240 × 240`);
+    // sharp turns about the piece's centre and grows the canvas around it: the centre stays at left + half the canvas.
+    const side = 240 * (Math.abs(Math.cos((deg * Math.PI) / 180)) + Math.abs(Math.sin((deg * Math.PI) / 180)));
+    t.ok(Math.hypot(box.cx - (260 + side / 2), box.cy - (110 + side / 2)) < 6, `its centre: (${box.cx.toFixed(0)}, ${box.cy.toFixed(0)})`);
+    t.equal(piece.surface, null, 'opaque: no surface to take out');
+  }
+});
+
+t.test("the piece view lines up with the catalogue picture's whole view, and not with another design's", async (t) => {
+  const mine = await decodeUpload(await catalogue(21));
+  const other = await decodeUpload(await catalogue(22));
+  const img = await decodeUpload(await laidOn(await catalogue(21), -6));
+  const piece = await findPiece(img, await findLace(img));
+  t.ok(piece, 'a piece');
+  const view = await pieceView(img, piece!, 160);
+  const l = layoutDescriptor(view);
+  const own = dot(l, layoutDescriptor(await makeView(mine, 'full', 160)));
+  const theirs = dot(l, layoutDescriptor(await makeView(other, 'full', 160)));
+  const unturned = dot(layoutDescriptor(await makeView(img, 'full', 160)), layoutDescriptor(await makeView(mine, 'full', 160)));
+  t.ok(own > 0.99, `its layout meets the catalogue picture's: ${own.toFixed(4)}`);
+  t.ok(theirs < own - 0.02, `another design's less: ${theirs.toFixed(4)}`);
+  t.ok(unturned < 0.9, `the photo as it is does not: ${unturned.toFixed(4)}`);
+});
+
+t.test("'piece' in a query: only where a piece lies in the frame, with its layout described; never standing in for nothing", async (t) => {
+  const list = ['full', 'piece', 'centre50', 'focusCentre', 'zoomOut', 'centre25'] as const;
+  const laid = await decodeUpload(await laidOn(await catalogue(21), 4));
+  const q1 = await makeViews(laid, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  t.equal(q1.length, MAX_QUERY_VIEWS, 'a piece on a table: four views');
+  t.same(q1.map((v) => !!v.whole), [true, true, false, false], "the whole photo's and the piece's layouts are described, the others' not");
+  const allLace = await decodeUpload(await catalogue(21));
+  t.equal(await findPiece(allLace, await findLace(allLace)), null, 'an all-lace photo: no piece');
+  const q2 = await makeViews(allLace, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  t.same(q2.map((v) => !!v.whole), [true, false, false, false], 'all lace: the piece view is left out (full, centre50, zoomOut, centre25)');
+  const cat = await makeView(allLace, 'piece', 64);
+  t.same(Array.from(cat.data), Array.from((await makeView(allLace, 'full', 64)).data), "where a view must exist, no piece stands in for 'full'");
+});
