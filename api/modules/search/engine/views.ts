@@ -510,23 +510,23 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   const fit = (m: Uint8Array) => {
     const xs: number[] = [], ys: number[] = [];
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (m[y * w + x]) { xs.push(x + 0.5); ys.push(y + 0.5); }
-    return { ...turnedBoxOf(xs, ys), n: xs.length };
+    return turnedBoxOf(xs, ys);
   };
   let found = fit(mask);
   let seeThrough = false;
   if (found.n < PIECE_OPAQUE * found.area) {
     // Threads with the surface between them: grow them until the gaps close, then fit the box again.
     seeThrough = true;
-    const grown = new Uint8Array(w * h);
     const R = PIECE_THREADS_GROW;
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        if (!mask[y * w + x]) continue;
-        for (let dy = -R; dy <= R; dy++) for (let dx = -R; dx <= R; dx++) {
-          const nx = x + dx, ny = y + dy;
-          if (nx >= x0 && nx < x1 && ny >= y0 && ny < y1) grown[ny * w + nx] = 1;
-        }
-      }
+    // A square of side 2R + 1 around every thread pixel: along the rows, then along the columns.
+    const rows = new Uint8Array(w * h), grown = new Uint8Array(w * h);
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let nx = Math.max(x0, x - R); nx <= Math.min(x1 - 1, x + R); nx++) rows[y * w + nx] = 1;
+    }
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+      if (!rows[y * w + x]) continue;
+      for (let ny = Math.max(y0, y - R); ny <= Math.min(y1 - 1, y + R); ny++) grown[ny * w + x] = 1;
     }
     found = fit(grown);
     // The box grew by R on every side with the threads.
@@ -543,22 +543,33 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null };
 }
 
+/** At most this many of the piece's pixels fit its box, evenly spaced (the box's trimmed sides barely move); fewer for the coarse turns. */
+const PIECE_POINTS = 3000, PIECE_COARSE_POINTS = 800;
+
 /** The turn (degrees) at which the box around the points (trimmed of stray ones) is smallest, and that box in the turned axes about (mx, my). */
 function turnedBoxOf(xs: number[], ys: number[]) {
-  const n = xs.length;
-  const mx = xs.reduce((t, v) => t + v, 0) / n, my = ys.reduce((t, v) => t + v, 0) / n;
-  const u = new Float32Array(n), v = new Float32Array(n);
-  const boxAt = (deg: number) => {
-    const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
-    for (let i = 0; i < n; i++) { const dx = xs[i] - mx, dy = ys[i] - my; u[i] = c * dx + s * dy; v[i] = -s * dx + c * dy; }
-    const su = u.slice().sort(), sv = v.slice().sort();
+  let mx = 0, my = 0;
+  for (let i = 0; i < xs.length; i++) { mx += xs[i]; my += ys[i]; }
+  mx /= xs.length; my /= xs.length;
+  const boxer = (points: number) => {
+    const step = Math.max(1, Math.ceil(xs.length / points));
+    const n = Math.floor(xs.length / step);
+    const dx = Float32Array.from({ length: n }, (_, i) => xs[i * step] - mx), dy = Float32Array.from({ length: n }, (_, i) => ys[i * step] - my);
+    const u = new Float32Array(n), v = new Float32Array(n);
     const lo = Math.floor(n * PIECE_TRIM), hi = n - 1 - lo;
-    return { deg, u0: su[lo], u1: su[hi], v0: sv[lo], v1: sv[hi], area: (su[hi] - su[lo]) * (sv[hi] - sv[lo]), mx, my };
+    return (deg: number) => {
+      const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+      for (let i = 0; i < n; i++) { u[i] = c * dx[i] + s * dy[i]; v[i] = -s * dx[i] + c * dy[i]; }
+      u.sort(); v.sort();
+      return { deg, u0: u[lo], u1: u[hi], v0: v[lo], v1: v[hi], area: (u[hi] - u[lo]) * (v[hi] - v[lo]), mx, my };
+    };
   };
-  let best = boxAt(0);
-  for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = boxAt(d); if (b.area < best.area) best = b; }
-  for (let d = best.deg - 0.9; d <= best.deg + 0.9; d += 0.1) { const b = boxAt(d); if (b.area < best.area) best = b; }
-  return best;
+  const coarse = boxer(PIECE_COARSE_POINTS), fine = boxer(PIECE_POINTS);
+  let turn = 0, least = Infinity;
+  for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = coarse(d); if (b.area < least) { least = b.area; turn = d; } }
+  let best = fine(turn);
+  for (let d = turn - 0.9; d <= turn + 0.9; d += 0.1) { const b = fine(d); if (b.area < best.area) best = b; }
+  return { ...best, n: xs.length };
 }
 
 /** The turned box cut out of the picture and turned square to the frame, as a `size`×`size` view (its centre square, as 'full'). */
