@@ -543,8 +543,26 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null };
 }
 
-/** At most this many of the piece's pixels fit its box, evenly spaced (the box's trimmed sides barely move); fewer for the coarse turns. */
-const PIECE_POINTS = 3000, PIECE_COARSE_POINTS = 800;
+/** The whole-degree turns are tried on at most this many of the piece's pixels, evenly spaced; the tenths on all of them. */
+const PIECE_COARSE_POINTS = 800;
+
+/** The k-th smallest of `a[0 .. n)` (0-based), reordering `a` (Hoare's selection). */
+function select(a: Float32Array, n: number, k: number): number {
+  let lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
 
 /** The turn (degrees) at which the box around the points (trimmed of stray ones) is smallest, and that box in the turned axes about (mx, my). */
 function turnedBoxOf(xs: number[], ys: number[]) {
@@ -560,11 +578,11 @@ function turnedBoxOf(xs: number[], ys: number[]) {
     return (deg: number) => {
       const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
       for (let i = 0; i < n; i++) { u[i] = c * dx[i] + s * dy[i]; v[i] = -s * dx[i] + c * dy[i]; }
-      u.sort(); v.sort();
-      return { deg, u0: u[lo], u1: u[hi], v0: v[lo], v1: v[hi], area: (u[hi] - u[lo]) * (v[hi] - v[lo]), mx, my };
+      const u0 = select(u, n, lo), u1 = select(u, n, hi), v0 = select(v, n, lo), v1 = select(v, n, hi);
+      return { deg, u0, u1, v0, v1, area: (u1 - u0) * (v1 - v0), mx, my };
     };
   };
-  const coarse = boxer(PIECE_COARSE_POINTS), fine = boxer(PIECE_POINTS);
+  const coarse = boxer(PIECE_COARSE_POINTS), fine = boxer(Infinity);
   let turn = 0, least = Infinity;
   for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = coarse(d); if (b.area < least) { least = b.area; turn = d; } }
   let best = fine(turn);
