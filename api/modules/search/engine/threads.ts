@@ -65,7 +65,7 @@ export function surfaceColours(img: RgbImage, r: { left: number; top: number; wi
 }
 
 /** How far a colour is from the nearest of the centres (RGB distance). */
-function nearest(r: number, g: number, b: number, centres: number[][]): number {
+export function nearest(r: number, g: number, b: number, centres: number[][]): number {
   let bd = Infinity;
   for (const c of centres) bd = Math.min(bd, (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2);
   return Math.sqrt(bd);

@@ -9,7 +9,7 @@
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
+import { nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
@@ -501,9 +501,7 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const o = (y * w + x) * 3;
-      let bd = Infinity;
-      for (const c of surface.centres) bd = Math.min(bd, (data[o] - c[0]) ** 2 + (data[o + 1] - c[1]) ** 2 + (data[o + 2] - c[2]) ** 2);
-      if (bd > far * far) { mask[y * w + x] = 1; count++; }
+      if (nearest(data[o], data[o + 1], data[o + 2], surface.centres) > far) { mask[y * w + x] = 1; count++; }
     }
   }
   if (count < 400) return null;
