@@ -9,10 +9,12 @@
 // Indexing runs on `--workers` worker threads (default: one per core, at most 2) and its results, the raw
 // parts of every catalogue view (network vector, colour histogram, texture statistics, unfused) with the
 // pictures and their perceptual hashes, are cached under `--cache` (default $TMPDIR/image-search-bench),
-// keyed by the picture size, the extractor, the catalogue views, CACHE_VERSION and the source of the
-// descriptor code; a cache of more designs serves a run of fewer. A re-run that changes only the fusion
-// weights (`--weights 0.7,0.2,0.1`) or the query side (`--query-views full,centre50`) skips indexing
-// (`--catalogue-views` tries another catalogue view list, indexed once and cached like the default);
+// keyed by the picture size, the extractor, the catalogue views (their names, and a digest of their pixels as
+// drawn now for one reference picture), CACHE_VERSION and the source of the descriptor code; a cache of more
+// designs serves a run of fewer. A re-run that changes only the fusion weights (`--weights 0.7,0.2,0.1`) or
+// the query side (`--query-views full,centre50`) skips indexing
+// (`--catalogue-views` tries another catalogue view list, indexed once and cached like the default;
+// `--added-views v,…` builds its cache from the cache of the list without those views, computing only them);
 // `--cache-views` computes and caches a superset of the catalogue views (`--catalogue-views` then picks a
 // subset to index); `--rows blur,background` runs only some rows; `--explain` logs the part similarities of each miss;
 // `--no-cache` recomputes everything; `--sizes 0` skips the large-index table. For trying the graph and the
@@ -30,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { LaceLayout } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
@@ -43,7 +45,7 @@ import { ExtractClient } from '../../api/modules/search/engine/extract-client';
 import { graphOf, measureScale, RescoreTable } from './image-search-scale';
 import { EXACT_VIEWS } from '../../api/modules/search/engine/ann-index';
 import { parseSweep, sweeper } from './image-search-sweep';
-import { FOCUS_VIEWS, MAX_QUERY_VIEWS, WHOLE_VIEWS, makeViews, type ViewName } from '../../api/modules/search/engine/views';
+import { FOCUS_VIEWS, MAX_QUERY_VIEWS, hasLayout, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
@@ -80,8 +82,11 @@ const COPIES = flag('copies');
 const VARIANTS = arg('variants', '').split(',').filter(Boolean).map((v) => { const [scalar, all, rescoreWith] = v.split(':'); return { name: v, scalar: scalar as 'i8' | 'f16', all: Number(all ?? 0), rescoreWith: (['full', 'codes'].includes(rescoreWith) ? rescoreWith : 'api') as 'api' | 'full' | 'codes' }; });
 /** Bump when a catalogue-side descriptor (views, network pooling, colour, texture) changes meaning. */
 const CACHE_VERSION = 'parts-2';
-/** The layout block of a view that is not a whole-picture view (views.ts WHOLE_VIEWS): zero, as the api stores it. */
+/** The layout block of a view whose layout is not described (views.ts hasLayout): zero, as the api stores it. */
 const NO_LAYOUT = new Float32Array(LAYOUT_DIM);
+/** `--layout-views tight`: catalogue views whose layout is kept besides the api's (views.ts hasLayout), to try one. */
+const EXTRA_LAYOUT = arg('layout-views', '').split(',').filter(Boolean);
+const keepsLayout = (v: ViewName) => hasLayout(v) || EXTRA_LAYOUT.includes(v);
 
 const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
 const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
@@ -107,6 +112,8 @@ const settings = imageSearchSettings(os.tmpdir(), {
   ...(arg('ann-scalar', '') ? { annScalar: arg('ann-scalar', '') as 'i8' | 'f16' } : {}),
   ...(arg('ann-all-entries', '') ? { annAllEntriesOf: Number(arg('ann-all-entries', '')) } : {}),
   ...(arg('extract-threads', '') ? { extractThreads: Number(arg('extract-threads', '')) } : {}),
+  // `--layout-taus 0.99,0.985`: the layout boost's tau for each of the query's first views (LayoutBoost.taus).
+  ...(arg('layout-taus', '') ? { layoutBoost: { ...imageSearchSettings(os.tmpdir()).layoutBoost!, taus: arg('layout-taus', '').split(',').map(Number) } } : {}),
 });
 const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
@@ -142,9 +149,21 @@ interface Catalogue { products: Product[]; parts: Float32Array; header: CacheHea
 
 const sourceHash = (rel: string) => createHash('sha256').update(fs.readFileSync(fileURLToPath(new URL(rel, import.meta.url)))).digest('hex').slice(0, 12);
 
-function cacheKey(extractorName: string, dim: number): string {
+/**
+ * The catalogue views as drawn now (views.ts), of one reference picture: a digest of their pixels, so that a
+ * change to how a catalogue view is drawn cannot be read back from an old cache, while a change to the
+ * query's views (the same file) keeps it.
+ */
+async function viewsDigest(views: readonly ViewName[], size: number): Promise<string> {
+  const img = await decodeUpload(await renderLaceJpeg(designFor(50_000 + 1, LAYOUTS[1]), COLOURS[0], 'full', PICTURE, PICTURE));
+  const h = createHash('sha256');
+  for (const v of await makeViews(img, views, size)) h.update(v.data).update(v.whole ? 'w' : '-');
+  return h.digest('hex').slice(0, 12);
+}
+
+function cacheKey(extractorName: string, dim: number, drawn: string, views: readonly ViewName[] = CACHED_VIEWS): string {
   return createHash('sha256').update(JSON.stringify({
-    version: CACHE_VERSION, picture: PICTURE, extractor: extractorName, dim, views: CACHED_VIEWS, layouts: LAYOUTS, colours: COLOURS,
+    version: CACHE_VERSION, picture: PICTURE, extractor: extractorName, dim, views, drawn, layouts: LAYOUTS, colours: COLOURS,
     // The code the parts come from: a change there must not be read back from an old cache.
     sources: ['../../api/db/seed/lace-image.ts', '../../api/modules/search/engine/handcrafted.ts', '../../api/modules/search/engine/mobilenet-extractor.ts', '../../api/modules/search/engine/layout.ts',
       ...(settings.networkInput === 'luma' ? ['../../api/modules/search/engine/illumination.ts'] : [])].map(sourceHash),
@@ -224,8 +243,12 @@ function startIndexWorker(data: IndexWorkerData): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
-async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof catalogueSpec>): Promise<Catalogue> {
-  const views = CACHED_VIEWS;
+/**
+ * The catalogue indexed anew, or (`from`: a cache of the same catalogue without some of the views) only
+ * the views `from` lacks, computed from its pictures and merged with its parts.
+ */
+async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof catalogueSpec>, from?: { cat: Catalogue; views: readonly ViewName[] }): Promise<Catalogue> {
+  const views = from ? CACHED_VIEWS.filter((v) => !from.views.includes(v)) : CACHED_VIEWS;
   const stride = dim + COLOUR_DIM + TEXTURE_DIM + LAYOUT_DIM;
   const perProduct = views.length * stride;
   const parts = new Float32Array(spec.length * perProduct);
@@ -238,7 +261,8 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
     const feed = (w: Worker) => {
       if (next >= spec.length) return;
       const s = spec[next++];
-      w.postMessage({ id: s.id, seed: 50_000 + s.design, layout: LAYOUTS[s.design % LAYOUTS.length], colour: s.colour, picture: PICTURE, views } satisfies IndexRequest);
+      const jpeg = from ? new Uint8Array(from.cat.products[s.id - 1].picture) : undefined;
+      w.postMessage({ id: s.id, seed: 50_000 + s.design, layout: LAYOUTS[s.design % LAYOUTS.length], colour: s.colour, picture: PICTURE, views, jpeg } satisfies IndexRequest);
     };
     for (const w of workers) {
       w.on('error', reject);
@@ -260,7 +284,22 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
     }
   });
   await Promise.all(workers.map((w) => w.terminate()));
-  const header: CacheHeader = { key, designs: DESIGNS, products: spec.length, views: views.length, dim, stride, indexSeconds: (Date.now() - t0) / 1000, describeMsMedian: pct(describeMs, 0.5), workers: WORKERS, created: new Date().toISOString().slice(0, 16) };
+  const seconds = (Date.now() - t0) / 1000;
+  if (from) {
+    // Every product's views in CACHED_VIEWS' order, each from the old cache or from this run.
+    const old = from.cat.header, oldPer = old.views * stride, all = new Float32Array(spec.length * CACHED_VIEWS.length * stride);
+    for (let i = 0; i < spec.length; i++) {
+      CACHED_VIEWS.forEach((v, k) => {
+        const o = from.views.indexOf(v);
+        const src = o >= 0 ? from.cat.parts.subarray(i * oldPer + o * stride, i * oldPer + (o + 1) * stride) : parts.subarray(i * perProduct + views.indexOf(v) * stride, i * perProduct + (views.indexOf(v) + 1) * stride);
+        all.set(src, (i * CACHED_VIEWS.length + k) * stride);
+      });
+    }
+    log(`added the views ${views.join(',')} to the cache of ${old.designs} designs in ${Math.round(seconds)} s`);
+    const header: CacheHeader = { ...old, key, designs: DESIGNS, products: spec.length, views: CACHED_VIEWS.length, indexSeconds: old.indexSeconds * (DESIGNS / old.designs) + seconds, created: new Date().toISOString().slice(0, 16) };
+    return { products: from.cat.products.slice(0, spec.length), parts: all, header, fromCache: false };
+  }
+  const header: CacheHeader = { key, designs: DESIGNS, products: spec.length, views: views.length, dim, stride, indexSeconds: seconds, describeMsMedian: pct(describeMs, 0.5), workers: WORKERS, created: new Date().toISOString().slice(0, 16) };
   return { products, parts, header, fromCache: false };
 }
 
@@ -273,12 +312,17 @@ async function main() {
   // Catalogue: one product per design, and a colourway sibling (same motif, another colour) for every 5th.
   const t0 = Date.now();
   const spec = catalogueSpec(DESIGNS);
-  const key = cacheKey(extractor.name, extractor.dim);
+  const key = cacheKey(extractor.name, extractor.dim, await viewsDigest(CACHED_VIEWS, extractor.inputSize));
   let cat = readCache(key, spec);
   if (cat) log(`catalogue parts read from the cache (${cat.header.designs} designs, indexed ${cat.header.created}Z on ${cat.header.workers} threads) in ${Date.now() - t0} ms`);
   else {
-    log(`indexing ${spec.length} products on ${WORKERS} worker threads (no cache for key ${key})`);
-    cat = await indexCatalogue(key, extractor.dim, spec);
+    // `--added-views tight`: a cache of the catalogue views without these is read and only these are computed.
+    const added = arg('added-views', '').split(',').filter(Boolean) as ViewName[];
+    const oldViews = CACHED_VIEWS.filter((v) => !added.includes(v));
+    const old = added.length ? readCache(cacheKey(extractor.name, extractor.dim, await viewsDigest(oldViews, extractor.inputSize), oldViews), spec) : null;
+    if (added.length && !old) throw new Error(`--added-views: no cache of the views ${oldViews.join(',')} to add to`);
+    log(old ? `adding the views ${added.join(',')} to the cache of ${old.header.designs} designs (key ${old.header.key}) for key ${key}` : `indexing ${spec.length} products on ${WORKERS} worker threads (no cache for key ${key})`);
+    cat = await indexCatalogue(key, extractor.dim, spec, old ? { cat: old, views: oldViews } : undefined);
     if (USE_CACHE) writeCache(cat);
   }
   const { products, parts, header } = cat;
@@ -302,7 +346,7 @@ async function main() {
 
   if (SWEEP.length) {
     let layouts: Array<[number, number]> = [];
-    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, wholeViews: CACHED_VIEWS.map((v) => WHOLE_VIEWS.includes(v)), queryViews: settings.queryViews, maxViews: MAX_VIEWS, onLayout: (own, other) => layouts.push([own, other]) }, SWEEP);
+    const rank = sweeper({ extractor, parts, products: products.length, cachedViews: header.views, wholeViews: CACHED_VIEWS.map(keepsLayout), queryViews: settings.queryViews, maxViews: MAX_VIEWS, onLayout: (own, other) => layouts.push([own, other]) }, SWEEP);
     const found = new Map<string, number[][]>();
     for (const name of rows) {
       const qr = rowRng(name);
@@ -333,7 +377,7 @@ async function main() {
 
   const vectorsOf = new Map<number, Float32Array[]>();
   for (const p of products) {
-    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights, true, WHOLE_VIEWS.includes(name) ? x.layout : NO_LAYOUT); }));
+    vectorsOf.set(p.id, settings.catalogueViews.map((name) => { const x = partsOf(p.id, CACHED_VIEWS.indexOf(name)); return fuse(x.cnn, x.colour, x.texture, settings.weights, true, keepsLayout(name) ? x.layout : NO_LAYOUT); }));
   }
   const dim = vectorsOf.get(products[0].id)![0].length;
   const index = new FlatIndex(dim, products.length * settings.catalogueViews.length);
@@ -355,6 +399,7 @@ async function main() {
   const useGraph = index.count >= settings.annFrom;
   const ranks = new Map<string, Rank[]>();
   const misses = new Map<string, string[]>();
+  const margins = new Map<string, number[]>();
   const queryMs: number[] = [];
   const searchMs: number[] = [];
   const viewCounts: number[] = [];
@@ -397,7 +442,7 @@ async function main() {
     let best = { score: -Infinity, qv: 0, cv: 0, cnn: 0, colour: 0, texture: 0, layout: 0 };
     q.forEach((x, qv) => settings.catalogueViews.forEach((name, cv) => {
       const c = partsOf(id, CACHED_VIEWS.indexOf(name));
-      if (!WHOLE_VIEWS.includes(name)) c.layout = NO_LAYOUT;
+      if (!keepsLayout(name)) c.layout = NO_LAYOUT;
       const s = { cnn: dot(x.cnn, c.cnn), colour: dot(spreadHue(x.colour, hs), spreadHue(c.colour, hs)), texture: dot(x.texture, c.texture), layout: dot(x.layout, c.layout) };
       // A colourless view (a thread map) is described without colour, as the api fuses it.
       const rest = w.cnn * s.cnn + w.texture * s.texture + wl * s.layout;
@@ -417,6 +462,7 @@ async function main() {
       const { hits, img, vecs, exactHits } = await engineSearch(query);
       for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);
+      if (e < 10) { const other = hits.find((h) => h.productId !== target.id); if (other) (margins.get(name) ?? margins.set(name, []).get(name)!).push(hits[e].score - other.score); } else (margins.get(name) ?? margins.set(name, []).get(name)!).push(-1);
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });
       if (hits[0]) topScores.push({ score: hits[0].score, right: e === 0 });
@@ -437,6 +483,7 @@ async function main() {
       if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
     }
     ranks.set(name, list);
+    { const m = margins.get(name) ?? []; log(`${name} margin (right answer's score minus the best other's): median ${m.length ? pct(m, 0.5).toFixed(4) : '-'}, 10th percentile ${m.length ? pct(m, 0.1).toFixed(4) : '-'}, 25th ${m.length ? pct(m, 0.25).toFixed(4) : '-'}`); }
     if (bySurface.size) log(`${name} recall@1 by surface: ${[...bySurface].sort().map(([k, [right, all]]) => `${k} ${right}/${all}`).join(', ')}`);
     const r1 = list.filter((x) => x.engine === 0).length / list.length;
     const r10 = list.filter((x) => x.engine < 10).length / list.length;

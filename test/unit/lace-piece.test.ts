@@ -7,7 +7,7 @@ import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { dot } from '../../api/modules/search/engine/types';
-import { findLace, findPiece, makeView, makeViews, MAX_QUERY_VIEWS, pieceView } from '../../api/modules/search/engine/views';
+import { findLace, findPiece, laceExtent, makeView, makeViews, MAX_QUERY_VIEWS, pieceView } from '../../api/modules/search/engine/views';
 
 const W = 640, H = 480;
 
@@ -71,4 +71,19 @@ t.test("'piece' in a query: only where a piece lies in the frame, with its layou
   t.same(q2.map((v) => !!v.whole), [true, false, false, false], 'all lace: the piece view is left out (full, centre50, zoomOut, centre25)');
   const cat = await makeView(allLace, 'piece', 64);
   t.same(Array.from(cat.data), Array.from((await makeView(allLace, 'full', 64)).data), "where a view must exist, no piece stands in for 'full'");
+});
+
+t.test("'tight': a catalogue picture cut to its threads, without the plain ground around them; all-over lace stays whole", async (t) => {
+  const medallion = await decodeUpload(await renderLaceJpeg(designFor(31, 'medallion'), '#f5f0e6', 'full', 400, 400));
+  const box = await laceExtent(medallion);
+  t.ok(box, 'a medallion on its ground: a box');
+  if (box) {
+    t.ok(box.width < 390 || box.height < 390, `smaller than the picture: ${box.width} × ${box.height}`);
+    t.ok(box.left <= 200 && box.left + box.width >= 200 && box.top <= 200 && box.top + box.height >= 200, 'around the picture\'s centre, where the medallion is');
+  }
+  const tight = await makeView(medallion, 'tight', 64);
+  t.notSame(Array.from(tight.data), Array.from((await makeView(medallion, 'full', 64)).data), "its view is not the whole picture's");
+  const fabric = await decodeUpload(await catalogue(21));
+  t.equal(await laceExtent(fabric), null, 'all-over lace reaches the edges: no box');
+  t.same(Array.from((await makeView(fabric, 'tight', 64)).data), Array.from((await makeView(fabric, 'full', 64)).data), "and its view is the whole picture's");
 });

@@ -12,7 +12,7 @@ import { DEFAULT_LAYOUT_BOOST, DEFAULT_WEIGHTS, fuse, fusedDim, layoutBlockOf } 
 import { colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { Projection } from '../../api/modules/search/engine/projection';
-import { LAYOUT_DIM, boosted, layoutDescriptor, type LayoutScoring } from '../../api/modules/search/engine/layout';
+import { LAYOUT_DIM, boosted, layoutDescriptor, layoutEvidence, tauOf, type LayoutScoring } from '../../api/modules/search/engine/layout';
 import { dot, l2normalise, type FeatureExtractor, type RgbImage } from '../../api/modules/search/engine/types';
 
 /** Warm, dim light falling off across the frame, most colour gone, a little noise (as buyers' photos are). */
@@ -59,6 +59,19 @@ t.test('boosted: nothing below tau, the distance to 1 shrunk by up to gamma abov
   t.ok(boosted(0.95, 0.985, b) > 0.95 && boosted(0.95, 0.985, b) < boosted(0.95, 1, b), 'in between, in between');
   t.ok(boosted(0.99, 1, b) > boosted(0.98, 1, b), 'the order of equally aligned products is kept');
   t.ok(boosted(0.9, 1.0000001, b) <= 1, 'never past 1');
+});
+
+t.test("a query view's own tau: its cosines are read on that scale, the other views' as they are", async (t) => {
+  const b = { tau: 0.99, gamma: 0.95, queryViews: 2, taus: [0.99, 0.98] };
+  t.equal(tauOf(b, 0), 0.99, "the first view: the boost's tau");
+  t.equal(tauOf(b, 1), 0.98, 'the second: its own');
+  t.equal(tauOf(b, 2), 0.99, 'past the list: the boost\'s tau');
+  t.equal(layoutEvidence(0.985, 0, b), 0.985, 'a view at the common tau: unchanged');
+  t.ok(Math.abs(layoutEvidence(0.98, 1, b) - 0.99) < 1e-12, "the second view's tau maps to the common tau");
+  t.ok(Math.abs(layoutEvidence(0.99, 1, b) - 0.995) < 1e-12, 'halfway to 1, halfway to 1');
+  t.ok(Math.abs(layoutEvidence(1, 1, b) - 1) < 1e-12, '1 stays 1');
+  t.ok(boosted(0.95, layoutEvidence(0.985, 1, b), b) > 0.95, 'so 0.985 on the second view boosts');
+  t.equal(boosted(0.95, layoutEvidence(0.985, 0, b), b), 0.95, 'and on the first does not');
 });
 
 t.test('a search boosts the product whose layout lines up with the photo, in the flat scan and in the exact step', async (t) => {

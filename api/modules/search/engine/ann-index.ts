@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { IndexHit, VectorIndex } from './vector-index';
 import { Projection } from './projection';
-import { LAYOUT_DIM, boosted, layoutCosine, queryLayoutNorms, type LayoutScoring } from './layout';
+import { LAYOUT_DIM, boosted, layoutCosine, layoutEvidence, queryLayoutNorms, tauOf, type LayoutScoring } from './layout';
 import { dot, dotAt, l2normalise } from './types';
 
 export interface AnnOptions {
@@ -449,7 +449,8 @@ export class AnnIndex implements VectorIndex {
     for (let qi = 0; qi < queries.length; qi++) {
       if (!(norms[qi] > 0)) continue;
       const q = Float32Array.from(queries[qi].subarray(layout.block.at, layout.block.at + LAYOUT_DIM), (x) => x / norms[qi]);
-      for (const [key, l] of this.layouts.above(q, layout.boost.tau)) {
+      for (const [key, cos] of this.layouts.above(q, tauOf(layout.boost, qi))) {
+        const l = layoutEvidence(cos, qi, layout.boost);
         const pid = this.productOf.get(key);
         if (pid === undefined) continue;
         const cur = best.get(pid);
@@ -554,7 +555,7 @@ export function rescore(hits: IndexHit[], queries: Float32Array[], vectorOf: (en
       for (const entry of entriesOf.get(h.productId) ?? []) {
         const v = vectorOf(entry);
         if (!v) continue;
-        for (let qi = 0; qi < queries.length; qi++) if (norms[qi] > 0) l = Math.max(l, layoutCosine(v, 0, queries[qi], norms[qi], layout));
+        for (let qi = 0; qi < queries.length; qi++) if (norms[qi] > 0) l = Math.max(l, layoutEvidence(layoutCosine(v, 0, queries[qi], norms[qi], layout), qi, layout.boost));
       }
       h.score = boosted(h.score, l, layout.boost);
     }

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IndexHit, VectorIndex } from './vector-index';
-import { boosted, layoutCosine, queryLayoutNorms, type LayoutScoring } from './layout';
+import { boosted, layoutCosine, layoutEvidence, queryLayoutNorms, type LayoutScoring } from './layout';
 import { dotAt } from './types';
 
 export type { IndexHit } from './vector-index';
@@ -115,7 +115,7 @@ export class FlatIndex implements VectorIndex {
       }
       if (!layout || !norms?.[qi]) continue;
       for (let i = 0, off = 0; i < this.size; i++, off += this.dim) {
-        const l = layoutCosine(this.vectors, off, q, norms[qi], layout);
+        const l = layoutEvidence(layoutCosine(this.vectors, off, q, norms[qi], layout), qi, layout.boost);
         const pid = this.products[i];
         if (l > (bestLayout.get(pid) ?? -Infinity)) bestLayout.set(pid, l);
       }

@@ -85,7 +85,22 @@ export function layoutDescriptor(img: RgbImage): Float32Array {
  * added linearly (any weight from 0.02 of the fused score on), the chance agreement of unaligned views cost
  * crops and close-ups up to half their right answers (docs/benchmarks.md, "session 17").
  */
-export interface LayoutBoost { tau: number; gamma: number; queryViews: number }
+export interface LayoutBoost {
+  tau: number;
+  gamma: number;
+  queryViews: number;
+  /** a query view's own tau (by its position), where it differs from `tau`: its cosines are read on that scale */
+  taus?: readonly number[];
+}
+
+/** The tau of the query's `qi`-th view. */
+export const tauOf = (b: LayoutBoost, qi: number): number => b.taus?.[qi] ?? b.tau;
+
+/** A layout cosine of the query's `qi`-th view on the common scale: its own tau maps to `tau`, 1 to 1. */
+export function layoutEvidence(l: number, qi: number, b: LayoutBoost): number {
+  const t = tauOf(b, qi);
+  return t === b.tau ? l : b.tau + ((l - t) * (1 - b.tau)) / (1 - t);
+}
 
 /** Where the layout block sits in a fused vector, and its length there (the catalogue's scale). */
 export interface LayoutBlock { at: number; scale: number }

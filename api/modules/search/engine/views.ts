@@ -14,7 +14,7 @@ import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
   | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre'
-  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece';
+  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece' | 'tight';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -105,6 +105,8 @@ export const WHOLE_VIEWS: readonly ViewName[] = ['full'];
  * turned square to the frame: findPiece), which lines up with a catalogue picture's whole view.
  */
 const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece'];
+/** Whether a view's layout is described (and stored, for a catalogue view). */
+export const hasLayout = (view: ViewName): boolean => LAYOUT_VIEWS.includes(view);
 const withLayout = (made: RgbImage, view: ViewName): RgbImage => (LAYOUT_VIEWS.includes(view) ? { ...made, whole: true } : made);
 
 /** One view of a picture; `regionOf` shares one findLace among several focus views of the same picture. */
@@ -136,6 +138,10 @@ async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: (
     case 'q25g': return cropSquare(img, 0.7, 0.5, 0.5, size);
     case 'q25h': return cropSquare(img, 0.5, 0.7, 0.5, size);
     case 'zoomOut': return zoomOut(img, size);
+    case 'tight': {
+      const b = await laceExtent(img);
+      return b ? square(await toRgb(raw(img).extract(b)), size) : square(img, size);
+    }
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
     case 'threads':
     case 'threadsInverse':
@@ -539,6 +545,43 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   // The box's centre back in the picture's pixels (u, v are the piece's axes turned by `deg`).
   const turned = { cx: (mx + c * cu - s * cv) / k, cy: (my + s * cu + c * cv) / k, width, height, angle: deg };
   return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null };
+}
+
+/**
+ * The box around a catalogue picture's threads, without the plain ground around them (its most common
+ * colour): what a see-through piece laid on a surface shows of itself, since its ground is gone there
+ * (findPiece). Null when the threads reach (nearly) the picture's edges.
+ */
+export async function laceExtent(img: RgbImage): Promise<{ left: number; top: number; width: number; height: number } | null> {
+  const k = Math.min(1, PIECE_SIDE / Math.max(img.width, img.height));
+  const w = Math.max(16, Math.round(img.width * k)), h = Math.max(16, Math.round(img.height * k));
+  const small = k < 1 ? await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' })) : img;
+  const { data } = small;
+  const n = w * h;
+  // The ground: the mean colour of the pixels in the most common luma bin.
+  const hist = new Uint32Array(64);
+  const lum = new Uint8Array(n);
+  for (let i = 0; i < n; i++) { lum[i] = (0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2]) >> 2; hist[lum[i]]++; }
+  let mode = 0;
+  for (let b = 1; b < 64; b++) if (hist[b] > hist[mode]) mode = b;
+  const g = [0, 0, 0];
+  let gn = 0;
+  for (let i = 0; i < n; i++) if (Math.abs(lum[i] - mode) <= 1) { g[0] += data[i * 3]; g[1] += data[i * 3 + 1]; g[2] += data[i * 3 + 2]; gn++; }
+  const ground = [[g[0] / gn, g[1] / gn, g[2] / gn]];
+  const dist = new Float32Array(n);
+  for (let i = 0; i < n; i++) dist[i] = nearest(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], ground);
+  // Threads: further from the ground than a third of the way to the picture's most distant colours.
+  const far = Math.max(30, select(Float32Array.from(dist), n, Math.floor(n * 0.99)) / 3);
+  const xs = new Float32Array(n), ys = new Float32Array(n);
+  let m = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (dist[y * w + x] > far) { xs[m] = x; ys[m] = y; m++; }
+  if (m < 100) return null;
+  const lo = Math.floor(m * PIECE_TRIM), hi = m - 1 - lo;
+  const x0 = select(xs, m, lo), x1 = select(xs, m, hi) + 1, y0 = select(ys, m, lo), y1 = select(ys, m, hi) + 1;
+  if ((x1 - x0) * (y1 - y0) > 0.9 * n) return null;
+  const left = Math.max(0, Math.floor(x0 / k)), top = Math.max(0, Math.floor(y0 / k));
+  const width = Math.min(img.width - left, Math.ceil((x1 - x0) / k)), height = Math.min(img.height - top, Math.ceil((y1 - y0) / k));
+  return width >= 8 && height >= 8 ? { left, top, width, height } : null;
 }
 
 /** The whole-degree turns are tried on at most this many of the piece's pixels, evenly spaced; the tenths on all of them. */
