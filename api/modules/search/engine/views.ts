@@ -39,11 +39,13 @@ const THREADS_MAX_UNLIKE = 0.85;
 /**
  * A catalogue picture's views: whole, turned, zoomed out, and crops of half its area (centre and towards the
  * four corners) and of a quarter (a 3×3 grid), so that a buyer's close-up of any part meets a crop that
- * shows nearly the same part.
+ * shows nearly the same part; and 'tight', the picture cut to its threads (laceExtent), which is what a
+ * see-through piece laid on a surface shows of itself: its layout is kept, so that such a piece (findPiece)
+ * lines up with it as an opaque piece lines up with 'full'.
  */
 export const CATALOGUE_VIEWS: readonly ViewName[] = [
   'full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut',
-  'h50a', 'h50b', 'h50c', 'h50d', 'q25e', 'q25f', 'q25g', 'q25h',
+  'h50a', 'h50b', 'h50c', 'h50d', 'q25e', 'q25f', 'q25g', 'q25h', 'tight',
 ];
 
 const raw = (img: RgbImage) => sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 3 } });
@@ -101,10 +103,11 @@ async function zoomOut(img: RgbImage, size: number): Promise<RgbImage> {
 export const WHOLE_VIEWS: readonly ViewName[] = ['full'];
 
 /**
- * The views whose layout is described: the whole views, and a query's 'piece' (the lace piece cut out and
- * turned square to the frame: findPiece), which lines up with a catalogue picture's whole view.
+ * The views whose layout is described: the whole views, a query's 'piece' (the lace piece cut out and
+ * turned square to the frame: findPiece), which lines up with a catalogue picture's whole view, and the
+ * catalogue's 'tight' (the picture cut to its threads), which a see-through piece lines up with.
  */
-const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece'];
+const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece', 'tight'];
 /** Whether a view's layout is described (and stored, for a catalogue view). */
 export const hasLayout = (view: ViewName): boolean => LAYOUT_VIEWS.includes(view);
 const withLayout = (made: RgbImage, view: ViewName): RgbImage => (LAYOUT_VIEWS.includes(view) ? { ...made, whole: true } : made);
