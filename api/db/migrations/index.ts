@@ -27,5 +27,6 @@ import { patternCopyCheck } from './2026112480-pattern-copy-check';
 import { searchFilterColumns } from './2026112485-search-filter-columns';
 import { searchVocabPg } from './2026112486-search-vocab-pg';
 import { searchFilterIndexes } from './2026112490-search-filter-indexes';
+import { imageThumb } from './2026112800-image-thumb';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns, searchVocabPg, searchFilterIndexes];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns, searchVocabPg, searchFilterIndexes, imageThumb];

@@ -21,6 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
+import { photoWindows, pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -48,7 +49,8 @@ const fromBytes = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffse
 const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
 /** One descriptor of a picture's view, to be stored. */
-interface DescriptorRow { path: string; view: ViewName; vec: Float32Array }
+/** `thumb`: on the row of a picture's 'full' view, the picture's thumb (engine/window-check.ts). */
+interface DescriptorRow { path: string; view: ViewName; vec: Float32Array; thumb?: Uint8Array }
 
 export class ImageIndexService {
   readonly client: ExtractClient;
@@ -349,13 +351,42 @@ export class ImageIndexService {
     // Every catalogue view a first-round view (or none): products without descriptors are indexed whole.
     if (!this.firstViews()) await this.eachProduct(() => this.productsWithout(), (id) => this.indexProduct(id).then(() => undefined), this.attempted);
     if (this.stopped) return;
+    const thumbs = await this.fillThumbs();
+    if (this.stopped) return;
     await this.promoteIfLarge();
     this.backgroundDone = true;
     // Every complete product, those of earlier starts and other processes included (listeners skip what they did).
     this.completed(this.completeProducts());
-    if (found + completed > 0) {
+    if (found + completed + thumbs > 0) {
       await this.save();
-      this.log.info({ products: found, completed, ms: Date.now() - t0 }, 'background image indexing finished');
+      this.log.info({ products: found, completed, thumbs, ms: Date.now() - t0 }, 'background image indexing finished');
+    }
+  }
+
+  /**
+   * Thumbs for the pictures whose 'full' row was stored without one (before thumbs were kept: migration
+   * 2026112800): each picture is read and its thumb written to that row; no network pass. Returns how many.
+   */
+  private async fillThumbs(): Promise<number> {
+    let filled = 0;
+    const tried = new Set<number>();
+    for (;;) {
+      if (this.stopped) return filled;
+      const rows = (await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'image_path'])
+        .where('model', '=', this.model).where('view', '=', 'full').where('thumb', 'is', null).orderBy('id').limit(200).execute()).filter((r) => !tried.has(r.id));
+      if (rows.length === 0) return filled;
+      for (const r of rows) {
+        if (this.stopped) return filled;
+        tried.add(r.id);
+        try {
+          const img = await this.picture(r.product_id, r.image_path);
+          if (!img) continue;
+          await this.db.updateTable('image_descriptor').set({ thumb: pictureThumb(await wholeView(img)) }).where('id', '=', r.id).execute();
+          filled++;
+        } catch (err) {
+          this.log.warn({ err, productId: r.product_id }, 'making a picture\'s thumb failed');
+        }
+      }
     }
   }
 
@@ -448,8 +479,8 @@ export class ImageIndexService {
 
   /** Describes these views of one picture (at indexing priority) as rows to store. */
   private async describePicture(img: RgbImage, p: string, views: ViewName[]): Promise<DescriptorRow[]> {
-    const vecs = await this.client.describe(img, views, 'index').promise;
-    return vecs.map((vec, i) => ({ path: p, view: views[i], vec }));
+    const [vecs, thumb] = await Promise.all([this.client.describe(img, views, 'index').promise, views.includes('full') ? wholeView(img).then(pictureThumb) : undefined]);
+    return vecs.map((vec, i) => ({ path: p, view: views[i], vec, ...(views[i] === 'full' ? { thumb } : {}) }));
   }
 
   /**
@@ -523,7 +554,7 @@ export class ImageIndexService {
       const withEmbedding = trx.withTables<{ image_descriptor: { embedding: string | null } }>();
       for (let i = 0; i < rows.length; i += 100) {
         await withEmbedding.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
-          product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), created_at: now,
+          product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), thumb: r.thumb ?? null, created_at: now,
           ...(pg ? { embedding: sql<string>`${vectorLiteral(r.vec)}::${pgTypeOf(pg)}` } : {}),
         }))).execute();
       }
@@ -613,8 +644,9 @@ export class ImageIndexService {
   /**
    * Nearest products of query vectors, best first, on-sale products only. `layout: false`: the fused cosine
    * alone, without the layout's boost (the pattern-copy check, whose threshold was measured on it).
+   * `photo`: the photo's windows, for the second look at the leading products (settings.windowCheck).
    */
-  async nearest(queries: Float32Array[], k: number, opts: { layout?: boolean } = {}): Promise<IndexHit[]> {
+  async nearest(queries: Float32Array[], k: number, opts: { layout?: boolean; photo?: PhotoWindows } = {}): Promise<IndexHit[]> {
     await this.start();
     const layout = opts.layout === false ? null : this.layoutScoring;
     let hits: IndexHit[];
@@ -631,7 +663,28 @@ export class ImageIndexService {
     else hits = (this.index as VectorIndex).search(queries, k * 3, undefined, layout);
     if (hits.length === 0) return [];
     const onSale = await onSaleIds(this.db, hits.map((h) => h.productId));
-    return hits.filter((h) => onSale.has(h.productId)).slice(0, k);
+    hits = hits.filter((h) => onSale.has(h.productId));
+    const check = this.settings.windowCheck;
+    if (check && opts.photo) {
+      const thumbs = await this.thumbsOf(hits.slice(0, check.top).map((h) => h.productId));
+      hits = withWindowCheck(hits, opts.photo, (id) => thumbs.get(id), check);
+    }
+    return hits.slice(0, k);
+  }
+
+  /** The thumbs of these products' pictures (engine/window-check.ts), from their 'full' rows. */
+  private async thumbsOf(productIds: number[]): Promise<Map<number, Uint8Array[]>> {
+    const out = new Map<number, Uint8Array[]>();
+    if (productIds.length === 0) return out;
+    const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'thumb'])
+      .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', '=', 'full').where('thumb', 'is not', null).execute();
+    for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push(new Uint8Array(r.thumb));
+    return out;
+  }
+
+  /** The photo's windows for the second look at a search's leading products; null where settings.windowCheck is off. */
+  async photoWindowsOf(img: RgbImage): Promise<PhotoWindows | null> {
+    return this.settings.windowCheck ? photoWindows(await wholeView(img)) : null;
   }
 
   /**

@@ -5,6 +5,7 @@ import { defaultExtractThreads } from '../../../config/index';
 import type { AnnOptions } from './engine/ann-index';
 import type { FusionWeights } from './engine/fused-descriptor';
 import type { LayoutBoost, LayoutScoring } from './engine/layout';
+import type { WindowCheck } from './engine/window-check';
 import { DEFAULT_LAYOUT_BOOST, DEFAULT_WEIGHTS, layoutBlockOf } from './engine/fused-descriptor';
 import type { NetworkInput } from './engine/mobilenet-extractor';
 import type { TfBackend } from './engine/tf-runtime';
@@ -62,6 +63,8 @@ export interface ImageSearchSettings {
   weights: FusionWeights;
   /** how a search's ranking uses the layout block (weights.layout must be on); null = not (engine/layout.ts) */
   layoutBoost: LayoutBoost | null;
+  /** how the leading products are re-ranked by the photo's agreement with their pictures' thumbs; null = not (engine/window-check.ts) */
+  windowCheck: WindowCheck | null;
   /** IMAGE_SEARCH_PER_IP_PER_DAY: guests' photo searches a day from one client address */
   perIpPerDay: number;
   /** IMAGE_SEARCH_QUEUE_MAX: searches waiting for or in extraction at once; past it: 503 */
@@ -107,6 +110,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,
     layoutBoost: DEFAULT_LAYOUT_BOOST,
+    windowCheck: null,
     perIpPerDay: 50,
     queueMax: 16,
     staleJobMs: 600_000,

@@ -117,8 +117,8 @@ export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbIma
   const { id: extractId, promise } = engine.describeQuery(image, mode === 'shape');
   run.extractId = extractId;
   const t0 = Date.now();
-  void promise
-    .then((vectors) => engine.nearest(vectors, engine.settings.maxResults))
+  void Promise.all([promise, engine.photoWindowsOf(image)])
+    .then(([vectors, photo]) => engine.nearest(vectors, engine.settings.maxResults, photo ? { photo } : {}))
     .then(async (hits) => {
       const stored = await finishJob(db, jobId, hits);
       log.info({ searchId: jobId, hits: hits.length, ms: Date.now() - t0, stored }, 'image search finished');

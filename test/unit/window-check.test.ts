@@ -1,0 +1,74 @@
+// The second look at a search's leading products (engine/window-check.ts): a close-up of a quarter of a
+// picture is placed in that picture's thumb, not in another design's of the same kind; a leading product
+// whose picture holds the photo is raised past one that is a little ahead on the fused score; a flat photo
+// or a product without a thumb changes nothing.
+import sharp from 'sharp';
+import t from 'tap';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import type { RgbImage } from '../../api/modules/search/engine/types';
+import { THUMB_SIDE, WINDOW_SCALES, photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck } from '../../api/modules/search/engine/window-check';
+
+const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
+  decodeUpload(await renderLaceJpeg(designFor(seed, layout), '#f5f0e6', 'full', 400, 400));
+
+/** A buyer's close-up: a square of `side` of the picture's side at (left, top), turned a little, enlarged to 400 px, JPEG. */
+async function closeUp(img: RgbImage, left: number, top: number, side: number, deg: number): Promise<RgbImage> {
+  const raw = { raw: { width: img.width, height: img.height, channels: 3 as const } };
+  const s = Math.round(img.width * side);
+  const cut = await sharp(Buffer.from(img.data), raw).extract({ left, top, width: s, height: s }).rotate(deg, { background: '#808080' }).raw().toBuffer({ resolveWithObject: true });
+  const inner = Math.round(s * 0.9), off = Math.round((cut.info.width - inner) / 2);
+  const jpeg = await sharp(cut.data, { raw: { width: cut.info.width, height: cut.info.height, channels: 3 } })
+    .extract({ left: off, top: off, width: inner, height: inner }).resize(400, 400).jpeg({ quality: 80 }).toBuffer();
+  return decodeUpload(jpeg);
+}
+
+const thumbOf = async (img: RgbImage) => pictureThumb(await wholeView(img));
+
+t.test('a thumb is the whole view\'s luma over 48 × 48 cells', async (t) => {
+  const thumb = await thumbOf(await picture(41, 'bigBorder'));
+  t.equal(thumb.length, THUMB_SIDE * THUMB_SIDE);
+  t.ok(Math.max(...thumb) - Math.min(...thumb) > 60, 'lace on its ground: light and dark cells');
+  const grey: RgbImage = { data: new Uint8Array(400 * 400 * 3).fill(90), width: 400, height: 400 };
+  t.ok((await thumbOf(grey)).every((v) => v === 90), 'a grey picture: every cell its level');
+});
+
+t.test('a close-up is placed in its own picture, not in other designs of the same kind', async (t) => {
+  for (const [seed, layout] of [[51, 'bigBorder'], [52, 'fabric'], [53, 'medallion']] as const) {
+    const mine = await picture(seed, layout);
+    const photo = photoWindows(await wholeView(await closeUp(mine, 120, 60, 0.5, 4)));
+    t.equal(photo.windows.length, WINDOW_SCALES.length, 'a window of every scale');
+    const own = windowAgreement(photo, await thumbOf(mine));
+    t.ok(own > 0.7, `${layout} ${seed}: its own picture ${own.toFixed(3)}`);
+    for (const other of [seed + 100, seed + 200, seed + 300]) {
+      const theirs = windowAgreement(photo, await thumbOf(await picture(other, layout)));
+      t.ok(theirs < own - 0.05, `${layout} ${other}: ${theirs.toFixed(3)} < ${own.toFixed(3)}`);
+    }
+  }
+});
+
+t.test('brighter, dimmer or a light falling off across the frame: the same agreement', async (t) => {
+  const mine = await picture(61, 'bigBorder');
+  const thumb = await thumbOf(mine);
+  const view = await wholeView(await closeUp(mine, 200, 10, 0.5, -3));
+  const base = windowAgreement(photoWindows(view), thumb);
+  const lit: RgbImage = { ...view, data: view.data.map((v, i) => Math.min(255, Math.round(v * (0.5 + 0.4 * ((i / 3) % view.width) / view.width)))) };
+  const dim = windowAgreement(photoWindows(lit), thumb);
+  t.ok(Math.abs(dim - base) < 0.05, `dimmer and sloped: ${dim.toFixed(3)} against ${base.toFixed(3)}`);
+});
+
+t.test('withWindowCheck raises the product whose picture holds the photo; nothing without a thumb or a window', async (t) => {
+  const mine = await picture(71, 'bigBorder'), other = await picture(72, 'bigBorder');
+  const photo = photoWindows(await wholeView(await closeUp(mine, 80, 150, 0.5, 2)));
+  const thumbs = new Map([[1, [await thumbOf(mine)]], [2, [await thumbOf(other)]]]);
+  const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }, { productId: 3, score: 0.95, entry: 30 }];
+  const check = { tau: 0.7, gamma: 0.9, top: 10 };
+  const out = withWindowCheck(hits, photo, (id) => thumbs.get(id), check);
+  t.same(out.map((h) => h.productId), [1, 2, 3], 'the close-up\'s own design first');
+  t.ok(out[0].score > 0.99 && out[0].score <= 1, `its score raised, not past 1: ${out[0].score.toFixed(4)}`);
+  t.equal(out[2].score, 0.95, 'a product without a thumb keeps its score');
+  t.same(withWindowCheck(hits, photo, (id) => thumbs.get(id), { ...check, top: 1 }).map((h) => h.productId), [2, 1, 3], 'only the leading `top` are looked at');
+  const flat = photoWindows({ data: new Uint8Array(160 * 160 * 3).fill(128), width: 160, height: 160 });
+  t.equal(flat.windows.length, 0, 'a flat photo has no windows');
+  t.same(withWindowCheck(hits, flat, (id) => thumbs.get(id), check), hits, 'and changes nothing');
+});
