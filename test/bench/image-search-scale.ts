@@ -14,6 +14,7 @@ import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
+import { THUMB_SIDE, withWindowCheck, type PhotoWindows } from '../../api/modules/search/engine/window-check';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -37,6 +38,9 @@ export interface WholeQuery {
   photoOf(product: number, i: number): Promise<Buffer>;
   describe(photo: Buffer): Promise<Float32Array[]>;
   table: RescoreTable;
+  /** with settings.windowCheck: the photo's windows (made beside its description, as the api does) and design d's thumb */
+  windows?(photo: Buffer): Promise<PhotoWindows>;
+  thumbOf?(design: number): Uint8Array | undefined;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -181,12 +185,13 @@ function noisyBlock(block: Float32Array, norm: number, rng: Rng, relative = 0.02
 async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
   const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
   const times: number[] = [];
-  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[] };
+  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[], window: [] as number[] };
   const layout = layoutScoringOf(index.dim, settings);
+  const check = settings.windowCheck && whole.windows && whole.thumbOf ? settings.windowCheck : null;
   let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
-    const q = await whole.describe(photo);
+    const [q, windows] = await Promise.all([whole.describe(photo), check ? whole.windows!(photo) : null]);
     const t1 = performance.now();
     let hits: IndexHit[];
     if (index.kind === 'ann') {
@@ -204,6 +209,13 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       hits = index.search(q, settings.maxResults, undefined, layout);
       stages.search.push(performance.now() - t1);
     }
+    if (check && windows) {
+      // As the api: the leading products' thumbs read from their 'full' rows, then the window check.
+      const t5 = performance.now();
+      const has = whole.table.thumbs(hits.slice(0, check.top).map((h) => h.productId));
+      hits = withWindowCheck(hits, windows, (p) => (has.has(p) ? [whole.thumbOf!((p - 1) % real.length)].filter((x): x is Uint8Array => !!x) : undefined), check);
+      stages.window.push(performance.now() - t5);
+    }
     stages.describe.push(t1 - t);
     times.push(performance.now() - t);
     if (hits[0] && (hits[0].productId - 1) % real.length === designs[i]) right++;
@@ -220,16 +232,18 @@ export class RescoreTable {
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rescore-'));
   private readonly db = new SQLite(path.join(this.dir, 'r.sqlite'));
 
-  constructor(readonly dim: number, readonly rows: number) {
+  constructor(readonly dim: number, readonly rows: number, readonly perImage: number) {
     // A fixture written once: no journal, no syncing, in transactions of 20,000 rows (the largest is 2.1M
     // rows, about 14 GB, as the api's table at 100,000 pictures of 21 views).
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null)');
-    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec) values (?, ?, ?)');
-    const blob = Buffer.alloc(dim * 4, 7);
-    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / 21), blob); });
+    // Each picture's first row (its 'full' view) carries its thumb, as the api's (window-check.ts).
+    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null, thumb blob)');
+    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec, thumb) values (?, ?, ?, ?)');
+    const blob = Buffer.alloc(dim * 4, 7), thumb = Buffer.alloc(THUMB_SIDE * THUMB_SIDE, 9);
+    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), blob, (i - 1) % perImage === 0 ? thumb : null); });
     for (let i = 1; i <= rows; i += 20_000) batch(i, Math.min(rows, i + 19_999));
+    this.db.exec('create index image_descriptor_product_idx on image_descriptor (product_id)');
   }
 
   /** The table file's size in bytes. */
@@ -245,6 +259,13 @@ export class RescoreTable {
       for (const r of got) out.set(asked.get(r.id)!, new Float32Array(r.vec.buffer.slice(r.vec.byteOffset, r.vec.byteOffset + r.vec.byteLength)));
     }
     return out;
+  }
+
+  /** Which of these products have a thumb row, read as the api reads the thumbs (the blobs come back). */
+  thumbs(productIds: number[]): Set<number> {
+    if (productIds.length === 0) return new Set();
+    const got = this.db.prepare(`select product_id, thumb from image_descriptor where product_id in (${productIds.map(() => '?').join(',')}) and thumb is not null`).all(...productIds) as Array<{ product_id: number; thumb: Buffer }>;
+    return new Set(got.filter((r) => r.thumb.length === THUMB_SIDE * THUMB_SIDE).map((r) => r.product_id));
   }
 
   close(): void {

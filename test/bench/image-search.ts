@@ -53,7 +53,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { photoWindows, pictureThumb, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 
 const arg = (name: string, fallback: string) => {
@@ -414,7 +414,7 @@ async function main() {
   const windowMs: number[] = [];
   // Each product's thumb (window-check.ts), made from its picture as the api makes it when indexing.
   const thumbs = new Map<number, Uint8Array[]>();
-  for (const p of products) if (WINDOW || WINDOW_SWEEP.length) thumbs.set(p.id, [pictureThumb((await makeViews(await decodeUpload(p.picture), ['full'], extractor.inputSize))[0])]);
+  for (const p of products) if (WINDOW || WINDOW_SWEEP.length) thumbs.set(p.id, [pictureThumb(await wholeView(await decodeUpload(p.picture)))]);
   if (WINDOW || WINDOW_SWEEP.length) log(`thumbs of ${thumbs.size} products made`);
   const thumbsOf = (id: number) => thumbs.get(id);
   // The best hit's similarity, and whether it was the right product: how weak a match may be before the
@@ -446,7 +446,7 @@ async function main() {
     let hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10, undefined, layout);
     const before = hits;
     const tw = performance.now();
-    const photo = WINDOW || WINDOW_SWEEP.length ? photoWindows((await makeViews(img, ['full'], extractor.inputSize))[0]) : null;
+    const photo = WINDOW || WINDOW_SWEEP.length ? photoWindows(await wholeView(img)) : null;
     if (WINDOW && photo) hits = withWindowCheck(hits, photo, thumbsOf, WINDOW);
     if (photo) windowMs.push(performance.now() - tw);
     searchMs.push(performance.now() - ts);
@@ -546,12 +546,13 @@ async function main() {
   const candidates = settings.maxResults * 3, allViews = Math.min(candidates, settings.annAllEntriesOf);
   // The api's table of stored descriptors at the largest size measured, for the exact step's reads.
   const tt = Date.now();
-  const table = SIZES.length ? new RescoreTable(dim, Math.max(...SIZES) * settings.catalogueViews.length) : null;
+  const table = SIZES.length ? new RescoreTable(dim, Math.max(...SIZES) * settings.catalogueViews.length, settings.catalogueViews.length) : null;
   if (table) log(`descriptor table of ${table.rows.toLocaleString('en')} rows (${(table.bytes() / 2 ** 30).toFixed(1)} GiB) written in ${Math.round((Date.now() - tt) / 1000)} s`);
-  const big = table ? await measureScale(real, SIZES, settings, log, {
+  const big = table ? await measureScale(real, SIZES, { ...settings, windowCheck: WINDOW }, log, {
     photoOf: (p, i) => transform(TRANSFORMS[i % TRANSFORMS.length], products[p].picture, new Rng(7_000 + i)),
     describe: async (photo) => client.describe(await decodeUpload(photo), settings.queryViews, 'query').promise,
     table,
+    ...(WINDOW ? { windows: async (photo: Buffer) => photoWindows(await wholeView(await decodeUpload(photo))), thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
   }) : [];
   table?.close();
 
