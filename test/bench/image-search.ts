@@ -53,7 +53,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { photoViews, photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 
 const arg = (name: string, fallback: string) => {
@@ -118,8 +118,10 @@ const settings = imageSearchSettings(os.tmpdir(), {
   ...(arg('layout-taus', '') ? { layoutBoost: { ...imageSearchSettings(os.tmpdir()).layoutBoost!, taus: arg('layout-taus', '').split(',').map(Number) } } : {}),
 });
 const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
+/** `--window-views full,piece`: the photo's views the window check slides (WindowCheck.views). */
+const WINDOW_VIEWS = (arg('window-views', '') ? arg('window-views', '').split(',') : settings.windowCheck?.views ?? ['full']) as ViewName[];
 /** `--window tau:gamma:top`: the leading products re-ranked by the photo's agreement with their thumbs (window-check.ts), as the api's settings.windowCheck; `--window off` without. */
-const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top] = x.split(':').map(Number); return x === 'off' || !x ? null : { tau, gamma, top: top || 10 }; };
+const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top] = x.split(':').map(Number); return x === 'off' || !x ? null : { tau, gamma, top: top || 10, views: WINDOW_VIEWS }; };
 const WINDOW: WindowCheck | null = arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ?? null);
 /** `--window-sweep 0.8:0.9,0.85:0.95`: each query's top 10 also re-ranked under these (tau:gamma), logged per row. */
 const WINDOW_SWEEP = arg('window-sweep', '').split(',').filter(Boolean).map((x) => parseWindow(x)!);
@@ -446,7 +448,7 @@ async function main() {
     let hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10, undefined, layout);
     const before = hits;
     const tw = performance.now();
-    const photo = WINDOW || WINDOW_SWEEP.length ? photoWindows(await wholeView(img)) : null;
+    const photo = WINDOW || WINDOW_SWEEP.length ? photoWindows(await photoViews(img, WINDOW_VIEWS)) : null;
     if (WINDOW && photo) hits = withWindowCheck(hits, photo, thumbsOf, WINDOW);
     if (photo) windowMs.push(performance.now() - tw);
     searchMs.push(performance.now() - ts);
@@ -552,7 +554,7 @@ async function main() {
     photoOf: (p, i) => transform(TRANSFORMS[i % TRANSFORMS.length], products[p].picture, new Rng(7_000 + i)),
     describe: async (photo) => client.describe(await decodeUpload(photo), settings.queryViews, 'query').promise,
     table,
-    ...(WINDOW ? { windows: async (photo: Buffer) => photoWindows(await wholeView(await decodeUpload(photo))), thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
+    ...(WINDOW ? { windows: async (photo: Buffer) => photoWindows(await photoViews(await decodeUpload(photo), WINDOW_VIEWS)), thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
   }) : [];
   table?.close();
 

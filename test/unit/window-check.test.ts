@@ -62,7 +62,7 @@ t.test('withWindowCheck raises the product whose picture holds the photo; nothin
   const photo = photoWindows(await wholeView(await closeUp(mine, 80, 150, 0.5, 2)));
   const thumbs = new Map([[1, [await thumbOf(mine)]], [2, [await thumbOf(other)]]]);
   const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }, { productId: 3, score: 0.95, entry: 30 }];
-  const check = { tau: 0.7, gamma: 0.9, top: 10 };
+  const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const] };
   const out = withWindowCheck(hits, photo, (id) => thumbs.get(id), check);
   t.same(out.map((h) => h.productId), [1, 2, 3], 'the close-up\'s own design first');
   t.ok(out[0].score > 0.99 && out[0].score <= 1, `its score raised, not past 1: ${out[0].score.toFixed(4)}`);

@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { photoWindows, pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
+import { photoViews, photoWindows, pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -684,7 +684,8 @@ export class ImageIndexService {
 
   /** The photo's windows for the second look at a search's leading products; null where settings.windowCheck is off. */
   async photoWindowsOf(img: RgbImage): Promise<PhotoWindows | null> {
-    return this.settings.windowCheck ? photoWindows(await wholeView(img)) : null;
+    const check = this.settings.windowCheck;
+    return check ? photoWindows(await photoViews(img, check.views)) : null;
   }
 
   /**

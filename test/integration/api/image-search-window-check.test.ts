@@ -34,7 +34,7 @@ for (const { dialect, skip } of await dialects()) {
     const storage = createStorageDriver(config);
     const products = await createLaceCatalogue(db, storage, 6);
     const base: Partial<ImageSearchSettings> = { catalogueViews: VIEWS, firstPassViews: VIEWS, refreshMs: 0, pgvector: 'off', queueMax: 1000 };
-    const check = { tau: 0.7, gamma: 0.9, top: 10 };
+    const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const] };
 
     const service = new ImageIndexService(db, dialect, storage, imageSearchSettings(testDb.dir, { ...base, windowCheck: check }), quiet);
     t.teardown(() => service.stop());

@@ -13,24 +13,28 @@
 import type { IndexHit } from './vector-index';
 import { boosted } from './layout';
 import type { RgbImage } from './types';
-import { square } from './views';
+import { makeViews, square, type ViewName } from './views';
 
 /** The thumb's side in cells: 2,304 bytes a picture. */
 export const THUMB_SIDE = 48;
 /**
  * The photo's side as a share of the picture's: from a sixth of the area (10 of the 24 coarse cells) to
- * nearly all of it (22), every coarse cell: a step of 4–10 %, so a photo of any scale between meets a window
+ * all of it (24, the piece turned square: views.ts 'piece'), every coarse cell: a step of 4–10 %, so a photo of any scale between meets a window
  * within half a cell at its edges.
  */
-export const WINDOW_SCALES: readonly number[] = Array.from({ length: 13 }, (_, i) => (10 + i) / 24);
+export const WINDOW_SCALES: readonly number[] = Array.from({ length: 15 }, (_, i) => (10 + i) / 24);
 
 /** The whole view the thumb and the photo's windows are made from: the picture's centre square at this side. */
 const VIEW_SIDE = 160;
 /** A picture's or a photo's whole view, as both sides make it (the centre square, as views.ts' 'full'). */
 export const wholeView = (img: RgbImage): Promise<RgbImage> => square(img, VIEW_SIDE);
 
-/** How the leading products are re-ranked by the agreement (see boosted in layout.ts); `top`: how many are checked. */
-export interface WindowCheck { tau: number; gamma: number; top: number }
+/**
+ * How the leading products are re-ranked by the agreement (see boosted in layout.ts); `top`: how many are
+ * checked; `views`: the photo's views whose windows are slid ('full', the photo as it is; 'piece', the lace
+ * piece cut out of a photo of it laid on a surface and turned square, where there is one).
+ */
+export interface WindowCheck { tau: number; gamma: number; top: number; views: readonly ViewName[] }
 
 /** The view's luma averaged over n × n cells (each cell the pixels whose centres fall in it). */
 function lumaCells(img: RgbImage, n: number): Float64Array {
@@ -84,15 +88,22 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
   return out;
 }
 
-/** The photo's windows, from its whole view (wholeView). */
-export function photoWindows(view: RgbImage, scales: readonly number[] = WINDOW_SCALES): PhotoWindows {
+/** The photo's windows, from its views (each square: wholeView, or those of photoViews). */
+export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES): PhotoWindows {
   const windows: PhotoWindows['windows'] = [];
-  for (const s of scales) {
-    const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
-    const q = planeOut(lumaCells(view, n), n), coarse = planeOut(lumaCells(view, m), m);
-    if (q && coarse) windows.push({ n, q, m, coarse });
+  for (const view of Array.isArray(views) ? views : [views as RgbImage]) {
+    for (const s of scales) {
+      const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
+      const q = planeOut(lumaCells(view, n), n), coarse = planeOut(lumaCells(view, m), m);
+      if (q && coarse) windows.push({ n, q, m, coarse });
+    }
   }
   return { windows };
+}
+
+/** The photo's views the check slides (WindowCheck.views), those that apply to it (no 'piece' where the lace fills the photo). */
+export function photoViews(img: RgbImage, views: readonly ViewName[]): Promise<RgbImage[]> {
+  return makeViews(img, views, VIEW_SIDE, { dropUnneeded: true });
 }
 
 /** A grid's running sums of v, v², v·x and v·y, for any square's plane-free length in four lookups each. */
