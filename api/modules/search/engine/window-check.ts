@@ -36,26 +36,51 @@ export const wholeView = (img: RgbImage): Promise<RgbImage> => square(img, VIEW_
  */
 export interface WindowCheck { tau: number; gamma: number; top: number; views: readonly ViewName[] }
 
-/** The view's luma averaged over n × n cells (each cell the pixels whose centres fall in it). */
-function lumaCells(img: RgbImage, n: number): Float64Array {
-  const { width: w, height: h, data } = img;
-  const sum = new Float64Array(n * n), count = new Float64Array(n * n);
-  for (let y = 0; y < h; y++) {
-    const cy = Math.min(n - 1, Math.floor(((y + 0.5) * n) / h));
-    for (let x = 0; x < w; x++) {
-      const cx = Math.min(n - 1, Math.floor(((x + 0.5) * n) / w));
-      const i = (y * w + x) * 3;
-      sum[cy * n + cx] += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
-      count[cy * n + cx]++;
+/** A view's luma summed over any rectangle in four lookups: (w + 1) × (h + 1) running sums. */
+class LumaSums {
+  readonly w: number;
+  readonly h: number;
+  private readonly I: Float64Array;
+
+  constructor(img: RgbImage) {
+    const { width: w, height: h, data } = img;
+    this.w = w; this.h = h;
+    const S = w + 1;
+    this.I = new Float64Array(S * (h + 1));
+    for (let y = 0; y < h; y++) {
+      let r = 0;
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        r += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+        this.I[(y + 1) * S + x + 1] = this.I[y * S + x + 1] + r;
+      }
     }
   }
-  for (let k = 0; k < sum.length; k++) sum[k] = count[k] > 0 ? sum[k] / count[k] : 0;
-  return sum;
+
+  /**
+   * The luma averaged over n × n cells, each cell the pixels whose centres fall in it (pixel x is in cell
+   * ⌊(x + ½)·n / w⌋, so cell c holds x from ⌈c·w/n − ½⌉ up to the next cell's first).
+   */
+  cells(n: number): Float64Array {
+    const { w, h, I } = this, S = w + 1;
+    const xs = Array.from({ length: n + 1 }, (_, c) => Math.min(w, Math.max(0, Math.ceil((c * w) / n - 0.5))));
+    const ys = Array.from({ length: n + 1 }, (_, c) => Math.min(h, Math.max(0, Math.ceil((c * h) / n - 0.5))));
+    const out = new Float64Array(n * n);
+    for (let cy = 0; cy < n; cy++) {
+      const y0 = ys[cy], y1 = ys[cy + 1];
+      for (let cx = 0; cx < n; cx++) {
+        const x0 = xs[cx], x1 = xs[cx + 1];
+        const count = (x1 - x0) * (y1 - y0);
+        out[cy * n + cx] = count > 0 ? (I[y1 * S + x1] - I[y0 * S + x1] - I[y1 * S + x0] + I[y0 * S + x0]) / count : 0;
+      }
+    }
+    return out;
+  }
 }
 
 /** A catalogue picture's thumb: the luma of its whole view (square) over THUMB_SIDE² cells, one byte each. */
 export function pictureThumb(view: RgbImage): Uint8Array {
-  return Uint8Array.from(lumaCells(view, THUMB_SIDE), (v) => Math.round(v));
+  return Uint8Array.from(new LumaSums(view).cells(THUMB_SIDE), (v) => Math.round(v));
 }
 
 /**
@@ -92,9 +117,10 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
 export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES): PhotoWindows {
   const windows: PhotoWindows['windows'] = [];
   for (const view of Array.isArray(views) ? views : [views as RgbImage]) {
+    const sums = new LumaSums(view);
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
-      const q = planeOut(lumaCells(view, n), n), coarse = planeOut(lumaCells(view, m), m);
+      const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
       if (q && coarse) windows.push({ n, q, m, coarse });
     }
   }
