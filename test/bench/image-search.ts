@@ -121,9 +121,9 @@ const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 /** `--window-views full,piece`: the photo's views the window check slides (WindowCheck.views). */
 const WINDOW_VIEWS = (arg('window-views', '') ? arg('window-views', '').split(',') : settings.windowCheck?.views ?? ['full']) as ViewName[];
 /** `--window tau:gamma:top`: the leading products re-ranked by the photo's agreement with their thumbs (window-check.ts), as the api's settings.windowCheck; `--window off` without. */
-const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top] = x.split(':').map(Number); return x === 'off' || !x ? null : { tau, gamma, top: top || 10, views: WINDOW_VIEWS }; };
+const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top, views] = x.split(':'); return x === 'off' || !x ? null : { tau: Number(tau), gamma: Number(gamma), top: Number(top) || 10, views: views ? views.split('+') as ViewName[] : WINDOW_VIEWS }; };
 const WINDOW: WindowCheck | null = arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ?? null);
-/** `--window-sweep 0.8:0.9,0.85:0.95`: each query's top 10 also re-ranked under these (tau:gamma), logged per row. */
+/** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
 const WINDOW_SWEEP = arg('window-sweep', '').split(',').filter(Boolean).map((x) => parseWindow(x)!);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
 const CACHED_VIEWS: ViewName[] = arg('cache-views', '') ? arg('cache-views', '').split(',') as ViewName[] : settings.catalogueViews;
@@ -482,13 +482,19 @@ async function main() {
       const { design, target, query, truth } = await nextQuery(name, qr, q);
       const { hits, img, vecs, exactHits, before, photo } = await engineSearch(query);
       if (photo && WINDOW_SWEEP.length) {
-        const agree = before.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).map((t) => windowAgreement(photo, t))));
+        // Each hit's agreement with the photo's whole view and with its piece (where it has one), apart, so each combination takes its views.
+        const [whole, piece = null] = await photoViews(img, ['full', 'piece']).then((vs) => vs.map((v) => photoWindows(v)));
+        const agreeOf = (p: typeof whole | null) => before.map((h) => (p ? Math.max(-1, ...(thumbsOf(h.productId) ?? []).map((t) => windowAgreement(p, t))) : -1));
+        const agreeWhole = agreeOf(whole), agreePiece = agreeOf(piece);
+        const agreeFor = (views: readonly ViewName[]) => before.map((_, i) => Math.max(views.includes('full') ? agreeWhole[i] : -1, views.includes('piece') ? agreePiece[i] : -1));
+        const agree = agreeFor(WINDOW_VIEWS);
         const t = before.findIndex((h) => h.productId === target.id);
         if (t >= 0) { (windowOwn.get(name) ?? windowOwn.set(name, []).get(name)!).push(agree[t]); }
         const others = agree.filter((_, k) => k !== t);
         if (others.length) (windowOther.get(name) ?? windowOther.set(name, []).get(name)!).push(Math.max(...others));
         WINDOW_SWEEP.forEach((w, k) => {
-          const rescored = before.map((h, i) => ({ productId: h.productId, score: i < w.top ? boosted(h.score, agree[i], { tau: w.tau, gamma: w.gamma, queryViews: 1 }) : h.score })).sort((a, b) => b.score - a.score || a.productId - b.productId);
+          const a = agreeFor(w.views);
+          const rescored = before.map((h, i) => ({ productId: h.productId, score: i < w.top ? boosted(h.score, a[i], { tau: w.tau, gamma: w.gamma, queryViews: 1 }) : h.score })).sort((a, b) => b.score - a.score || a.productId - b.productId);
           const list2 = windowSweepRanks.get(name) ?? windowSweepRanks.set(name, WINDOW_SWEEP.map(() => [])).get(name)!;
           list2[k].push(rankOf(rescored, target.id));
         });
@@ -520,7 +526,7 @@ async function main() {
     if (windowSweepRanks.has(name)) {
       const own = windowOwn.get(name) ?? [], other = windowOther.get(name) ?? [];
       log(`${name} window agreement: own product median ${own.length ? f3(pct(own, 0.5)) : '-'} (5th percentile ${own.length ? f3(pct(own, 0.05)) : '-'}), best other of the top 10 median ${other.length ? f3(pct(other, 0.5)) : '-'} (95th percentile ${other.length ? f3(pct(other, 0.95)) : '-'})`);
-      log(`${name} window sweep: ${WINDOW_SWEEP.map((w, k) => { const rs = windowSweepRanks.get(name)![k]; return `${w.tau}:${w.gamma}:${w.top} ${f2(rs.filter((x) => x === 0).length / rs.length)}/${f2(rs.filter((x) => x < 10).length / rs.length)}`; }).join('  ')}`);
+      log(`${name} window sweep: ${WINDOW_SWEEP.map((w, k) => { const rs = windowSweepRanks.get(name)![k]; return `${w.tau}:${w.gamma}:${w.top}:${w.views.join('+')} ${f2(rs.filter((x) => x === 0).length / rs.length)}/${f2(rs.filter((x) => x < 10).length / rs.length)}`; }).join('  ')}`);
     }
     if (bySurface.size) log(`${name} recall@1 by surface: ${[...bySurface].sort().map(([k, [right, all]]) => `${k} ${right}/${all}`).join(', ')}`);
     const r1 = list.filter((x) => x.engine === 0).length / list.length;
