@@ -4,8 +4,10 @@ import sharp from 'sharp';
 import t from 'tap';
 import { designFor, renderLaceMask } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { surfaceColours, threadMap } from '../../api/modules/search/engine/threads';
-import { findLace, makeViews } from '../../api/modules/search/engine/views';
+import { dot } from '../../api/modules/search/engine/types';
+import { findLace, findPiece, makeViews, MAX_QUERY_VIEWS } from '../../api/modules/search/engine/views';
 
 const W = 600, H = 450, LEFT = 300, TOP = 140, SIDE = 220;
 const PRINT = [[200, 60, 70], [40, 150, 160]];
@@ -70,4 +72,50 @@ t.test('thread views: in a query only for see-through lace in a frame; never sta
   t.equal(q2.length, 2, 'opaque lace (its own ground hides the print): no thread views');
   const cat = await makeViews(opaque, list, 64);
   t.equal(cat.length, 4, 'every view where every view must exist (a catalogue picture)');
+});
+
+t.test("a see-through piece in a query: drawn both ways ('piece', 'pieceInverse'), each with its layout; an opaque piece once", async (t) => {
+  const list = ['full', 'piece', 'pieceInverse', 'focusCentre', 'centre50'] as const;
+  const see = await decodeUpload((await laceOnPrint(true)).photo);
+  const q1 = await makeViews(see, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  t.equal(q1.length, MAX_QUERY_VIEWS, 'four views');
+  t.same(q1.map((v) => !!v.whole), [true, true, true, false], "the whole photo's and both drawings' layouts are described, focusCentre's not");
+  const [, piece, inverse] = q1;
+  t.ok(piece.colourless && inverse.colourless, 'both are thread maps');
+  t.ok(piece.data.every((v, i) => v + inverse.data[i] === 255), 'one map, in both polarities');
+  const l = dot(layoutDescriptor(piece), layoutDescriptor(inverse));
+  t.ok(l < -0.95, `so their layouts are opposite: ${l.toFixed(3)}`);
+  const opaque = await decodeUpload((await laceOnPrint(false)).photo);
+  const q2 = await makeViews(opaque, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  // (Its box holds nothing like the print, so its map, where one is drawn, is not drawn the other way.)
+  t.same(q2.map((v) => !!v.whole), [true, true, false, false], 'an opaque piece: drawn once (full, piece, focusCentre, centre50)');
+});
+
+t.test('findPiece: see-through lace whose motifs lie far apart is still one piece', async (t) => {
+  // Small flowers 40 px apart in a 240 px square on the check print: too sparse for the first growth of
+  // its thread pixels to close the gaps between them (PIECE_THREADS_GROW).
+  const px = Buffer.alloc(W * H * 3);
+  const L0 = 200, T0 = 120, S = 240, STEP = 40;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 3;
+      const under = PRINT[(Math.floor(x / 12) + Math.floor(y / 12)) % 2];
+      let a = 0;
+      if (x >= L0 && x < L0 + S && y >= T0 && y < T0 + S) {
+        const u = ((x - L0) % STEP) - STEP / 2 + 0.5, v = ((y - T0) % STEP) - STEP / 2 + 0.5;
+        const r = Math.hypot(u, v), ang = Math.atan2(v, u);
+        a = r < 4 + 3 * Math.abs(Math.cos(2.5 * ang)) ? 1 : 0;
+      }
+      for (let c = 0; c < 3; c++) px[i + c] = Math.round(a * LACE[c] + (1 - a) * under[c]);
+    }
+  }
+  const img = await decodeUpload(await sharp(px, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+  const piece = await findPiece(img, await findLace(img));
+  t.ok(piece, 'a piece');
+  if (!piece) return;
+  t.ok(piece.surface, 'see-through: the surface is kept to take out');
+  const { box } = piece;
+  const extent = S - STEP + 14; // from the first flower's left petal to the last one's right
+  t.ok(Math.abs(box.width - extent) < 16 && Math.abs(box.height - extent) < 16, `its size: ${box.width.toFixed(0)} × ${box.height.toFixed(0)} for ${extent} × ${extent}`);
+  t.ok(Math.hypot(box.cx - (L0 + S / 2), box.cy - (T0 + S / 2)) < 12, `its centre: (${box.cx.toFixed(0)}, ${box.cy.toFixed(0)})`);
 });

@@ -14,7 +14,7 @@ import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
   | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre'
-  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece' | 'tight';
+  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece' | 'pieceInverse' | 'tight';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -23,7 +23,7 @@ export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-
  * On the benchmark's lace-on-a-backdrop photos 'focusCentre' alone finds what both find, and 'focus' alone
  * little (it keeps some backdrop, and the corners a turned piece shows): the default query uses the former.
  */
-export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'piece', 'threads', 'threadsInverse', 'threadsAuto'];
+export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'piece', 'pieceInverse', 'threads', 'threadsInverse', 'threadsAuto'];
 
 /**
  * 'threads' and 'threadsInverse' (threads.ts): the 'focusCentre' square as a map of how much of each pixel is
@@ -107,7 +107,7 @@ export const WHOLE_VIEWS: readonly ViewName[] = ['full'];
  * turned square to the frame: findPiece), which lines up with a catalogue picture's whole view, and the
  * catalogue's 'tight' (the picture cut to its threads), which a see-through piece lines up with.
  */
-const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece', 'tight'];
+const LAYOUT_VIEWS: readonly ViewName[] = [...WHOLE_VIEWS, 'piece', 'pieceInverse', 'tight'];
 /** Whether a view's layout is described (and stored, for a catalogue view). */
 export const hasLayout = (view: ViewName): boolean => LAYOUT_VIEWS.includes(view);
 const withLayout = (made: RgbImage, view: ViewName): RgbImage => (LAYOUT_VIEWS.includes(view) ? { ...made, whole: true } : made);
@@ -152,9 +152,10 @@ async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: (
       const map = await threadsOf(img, await regionOf(), size);
       return map ? threadPicture(map, size, size, inverseFor(view, map)) : makeView(img, 'centre50', size);
     }
-    case 'piece': {
+    case 'piece':
+    case 'pieceInverse': {
       const piece = await findPiece(img, await regionOf());
-      return piece ? pieceView(img, piece, size) : makeView(img, 'full', size);
+      return piece ? pieceView(img, piece, size, view === 'pieceInverse') : makeView(img, 'full', size);
     }
     case 'focus':
     case 'focusCentre': {
@@ -183,6 +184,8 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
   const regionOf = () => (region ??= findLace(img));
   let threads: Promise<ThreadMap | null> | undefined;
   const threadsOfImg = async () => (threads ??= threadsOf(img, await regionOf(), size));
+  let pieceDrawn: Promise<PieceDrawing | null> | undefined;
+  const pieceOfImg = async () => (pieceDrawn ??= findPiece(img, await regionOf()).then((p) => (p ? drawPiece(img, p, size) : null)));
   const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
   if (!opts.dropUnneeded) return Promise.all(mine([...views]).map((v) => makeView(img, v, size, regionOf)));
   const max = opts.max ?? views.length;
@@ -193,9 +196,10 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
     else if (THREAD_VIEWS.includes(v)) {
       const map = await threadsOfImg();
       if (map) chosen.push(async () => threadPicture(map, size, size, inverseFor(v, map)));
-    } else if (v === 'piece') {
-      const piece = await findPiece(img, await regionOf());
-      if (piece) chosen.push(async () => withLayout(await pieceView(img, piece, size), v));
+    } else if (v === 'piece' || v === 'pieceInverse') {
+      const drawn = await pieceOfImg();
+      // 'pieceInverse' only where the piece is drawn as a thread map and the surface shows through it.
+      if (drawn && (v === 'piece' || (drawn.map && drawn.map.unlike <= THREADS_MAX_UNLIKE))) chosen.push(async () => withLayout(drawnPiece(drawn, size, v === 'pieceInverse'), v));
     } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push(() => cropPixels(img, sq, size));
@@ -487,7 +491,7 @@ const PIECE_SIDE = 256;          // the small copy's longest side
 const PIECE_MAX_TURN = 15;       // degrees either way
 const PIECE_TRIM = 0.004;        // the share of piece pixels left out at each side of the box (stray pixels)
 const PIECE_OPAQUE = 0.8;        // the piece's pixels fill at least this much of their box: opaque lace
-const PIECE_THREADS_GROW = 3;    // see-through lace: its thread pixels grown by this many pixels (the small copy's) …
+const PIECE_THREADS_GROW = [3, 5, 8]; // see-through lace: its thread pixels grown by this many pixels (the small copy's) …
 const PIECE_MIN_FILL = 0.6;      // … must fill at least this much of their turned box
 
 /** The lace piece, when the lace lies inside the frame on a surface it can be told from; else null. */
@@ -522,23 +526,28 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   let found = fit(mask);
   let seeThrough = false;
   if (found.n < PIECE_OPAQUE * found.area) {
-    // Threads with the surface between them: grow them until the gaps close, then fit the box again.
+    // Threads with the surface between them: grow them until the gaps close, then fit the box again. Lace
+    // with wide plain gaps between its motifs needs more growth than a mesh: the smallest that fills its box.
     seeThrough = true;
-    const R = PIECE_THREADS_GROW;
-    // A square of side 2R + 1 around every thread pixel: along the rows, then along the columns.
-    const rows = new Uint8Array(w * h), grown = new Uint8Array(w * h);
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
-      if (!mask[y * w + x]) continue;
-      for (let nx = Math.max(x0, x - R); nx <= Math.min(x1 - 1, x + R); nx++) rows[y * w + nx] = 1;
+    const grown = new Uint8Array(w * h), rows = new Uint8Array(w * h);
+    let filled: typeof found | null = null;
+    for (const R of PIECE_THREADS_GROW) {
+      rows.fill(0); grown.fill(0);
+      // A square of side 2R + 1 around every thread pixel: along the rows, then along the columns.
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+        if (!mask[y * w + x]) continue;
+        for (let nx = Math.max(x0, x - R); nx <= Math.min(x1 - 1, x + R); nx++) rows[y * w + nx] = 1;
+      }
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+        if (!rows[y * w + x]) continue;
+        for (let ny = Math.max(y0, y - R); ny <= Math.min(y1 - 1, y + R); ny++) grown[ny * w + x] = 1;
+      }
+      const b = fit(grown);
+      // The box grew by R on every side with the threads.
+      if (b.n >= PIECE_MIN_FILL * b.area) { filled = { ...b, u0: b.u0 + R, u1: b.u1 - R, v0: b.v0 + R, v1: b.v1 - R }; break; }
     }
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
-      if (!rows[y * w + x]) continue;
-      for (let ny = Math.max(y0, y - R); ny <= Math.min(y1 - 1, y + R); ny++) grown[ny * w + x] = 1;
-    }
-    found = fit(grown);
-    // The box grew by R on every side with the threads.
-    found = { ...found, u0: found.u0 + R, u1: found.u1 - R, v0: found.v0 + R, v1: found.v1 - R };
-    if (found.n < PIECE_MIN_FILL * found.area) return null;
+    if (!filled) return null;
+    found = filled;
   }
   const { deg, u0, u1, v0, v1, mx, my } = found;
   const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
@@ -634,8 +643,33 @@ function turnedBoxOf(xs: number[], ys: number[]) {
   return { ...best, n: xs.length };
 }
 
-/** The turned box cut out of the picture and turned square to the frame, as a `size`×`size` view (its centre square, as 'full'). */
-export async function pieceView(img: RgbImage, piece: LacePiece, size: number): Promise<RgbImage> {
+/**
+ * The piece as a `size`×`size` view: `inverse` draws a see-through piece's thread map in the other polarity
+ * ('pieceInverse'; see drawPiece).
+ */
+export async function pieceView(img: RgbImage, piece: LacePiece, size: number, inverse = false): Promise<RgbImage> {
+  return drawnPiece(await drawPiece(img, piece, size), size, inverse);
+}
+
+/** A piece cut out and, where it is see-through, its thread map (null for an opaque piece, or where the lace's colour cannot be told from the surface's). */
+export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
+
+/**
+ * The piece drawn: opaque, the cut itself; see-through, its threads without the surface between them
+ * (threads.ts), light on dark where the lace is light (threadsAuto), or, `inverse`, the other way. A
+ * catalogue shows lace on a ground that contrasts with it, but which way a mid-tone lace (a sage green, a
+ * slate grey) goes cannot be read from a photo that has lost its light and is mixed with the surface
+ * between the threads: on 45 see-through pieces, 7 came out in the polarity opposite to their catalogue
+ * picture's. A query therefore carries both ('piece' and 'pieceInverse').
+ */
+export function drawnPiece({ cut, map }: PieceDrawing, size: number, inverse: boolean): RgbImage {
+  if (!map) return cut;
+  const auto = inverseFor('threadsAuto', map);
+  return threadPicture(map, size, size, inverse ? !auto : auto);
+}
+
+/** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */
+export async function drawPiece(img: RgbImage, piece: LacePiece, size: number): Promise<PieceDrawing> {
   const b = piece.box;
   // An upright square around the box, large enough for any turn of it, with the picture's edges mirrored outwards.
   const d = Math.ceil(Math.hypot(b.width, b.height)) + 4;
@@ -647,8 +681,5 @@ export async function pieceView(img: RgbImage, piece: LacePiece, size: number): 
   const cw = Math.max(8, Math.round(b.width)), ch = Math.max(8, Math.round(b.height));
   const l = Math.max(0, Math.round((turned.width - cw) / 2)), t = Math.max(0, Math.round((turned.height - ch) / 2));
   const cut = await square(await toRgb(raw(turned).extract({ left: l, top: t, width: Math.min(cw, turned.width - l), height: Math.min(ch, turned.height - t) })), size);
-  if (!piece.surface) return cut;
-  // See-through: the piece's threads without the surface between them (threads.ts), drawn as threadsAuto.
-  const map = threadMap(cut, piece.surface);
-  return map ? threadPicture(map, size, size, inverseFor('threadsAuto', map)) : cut;
+  return { cut, map: piece.surface ? threadMap(cut, piece.surface) : null };
 }
