@@ -36,10 +36,10 @@ export interface ScaleRow {
 export interface WholeQuery {
   /** a photo of product `product` (an index into `real`); the `i`-th of the queries */
   photoOf(product: number, i: number): Promise<Buffer>;
-  describe(photo: Buffer): Promise<Float32Array[]>;
+  /** the photo's vectors and, with settings.windowCheck, its windows (made by the extraction threads, as the api does) */
+  describe(photo: Buffer): Promise<{ vectors: Float32Array[]; windows: PhotoWindows | null }>;
   table: RescoreTable;
-  /** with settings.windowCheck: the photo's windows (made beside its description, as the api does) and design d's thumb */
-  windows?(photo: Buffer): Promise<PhotoWindows>;
+  /** with settings.windowCheck: design d's thumb */
   thumbOf?(design: number): Uint8Array | undefined;
 }
 
@@ -187,11 +187,11 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
   const times: number[] = [];
   const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[], window: [] as number[] };
   const layout = layoutScoringOf(index.dim, settings);
-  const check = settings.windowCheck && whole.windows && whole.thumbOf ? settings.windowCheck : null;
+  const check = settings.windowCheck && whole.thumbOf ? settings.windowCheck : null;
   let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
-    const [q, windows] = await Promise.all([whole.describe(photo), check ? whole.windows!(photo) : null]);
+    const { vectors: q, windows } = await whole.describe(photo);
     const t1 = performance.now();
     let hits: IndexHit[];
     if (index.kind === 'ann') {

@@ -122,7 +122,7 @@ const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 const WINDOW_VIEWS = (arg('window-views', '') ? arg('window-views', '').split(',') : settings.windowCheck?.views ?? ['full']) as ViewName[];
 /** `--window tau:gamma:top`: the leading products re-ranked by the photo's agreement with their thumbs (window-check.ts), as the api's settings.windowCheck; `--window off` without. */
 const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top, views] = x.split(':'); return x === 'off' || !x ? null : { tau: Number(tau), gamma: Number(gamma), top: Number(top) || 10, views: views ? views.split('+') as ViewName[] : WINDOW_VIEWS }; };
-const WINDOW: WindowCheck | null = arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ?? null);
+const WINDOW: WindowCheck | null = arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null);
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
 const WINDOW_SWEEP = arg('window-sweep', '').split(',').filter(Boolean).map((x) => parseWindow(x)!);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
@@ -441,15 +441,20 @@ async function main() {
   const engineSearch = async (query: Buffer) => {
     const tq = performance.now();
     const img = await decodeUpload(query);
-    const vecs = MAX_VIEWS === MAX_QUERY_VIEWS
-      ? await client.describe(img, settings.queryViews, 'query').promise
+    // The photo's windows, as the api: from the extraction threads (or, for a sweep or another view count, made here).
+    const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined) : null;
+    const vecs = described
+      ? await described.promise
       : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout));
     const ts = performance.now();
-    let hits = useGraph ? graph(vecs, 10) : index.search(vecs, 10, undefined, layout);
-    const before = hits;
+    // As the api: the window check looks at the leading `top` of more hits than a page shows.
+    const k = Math.max(10, WINDOW?.top ?? 0);
+    let hits = useGraph ? graph(vecs, k) : index.search(vecs, k, undefined, layout);
+    const before = hits.slice(0, 10);
     const tw = performance.now();
-    const photo = WINDOW || WINDOW_SWEEP.length ? photoWindows(await photoViews(img, WINDOW_VIEWS)) : null;
+    const photo = described && WINDOW && !WINDOW_SWEEP.length ? await described.windows : WINDOW || WINDOW_SWEEP.length ? photoWindows(await photoViews(img, WINDOW_VIEWS)) : null;
     if (WINDOW && photo) hits = withWindowCheck(hits, photo, thumbsOf, WINDOW);
+    hits = hits.slice(0, 10);
     if (photo) windowMs.push(performance.now() - tw);
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
@@ -558,9 +563,12 @@ async function main() {
   if (table) log(`descriptor table of ${table.rows.toLocaleString('en')} rows (${(table.bytes() / 2 ** 30).toFixed(1)} GiB) written in ${Math.round((Date.now() - tt) / 1000)} s`);
   const big = table ? await measureScale(real, SIZES, { ...settings, windowCheck: WINDOW }, log, {
     photoOf: (p, i) => transform(TRANSFORMS[i % TRANSFORMS.length], products[p].picture, new Rng(7_000 + i)),
-    describe: async (photo) => client.describe(await decodeUpload(photo), settings.queryViews, 'query').promise,
+    describe: async (photo) => {
+      const described = client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, WINDOW?.views);
+      return { vectors: await described.promise, windows: WINDOW ? await described.windows : null };
+    },
     table,
-    ...(WINDOW ? { windows: async (photo: Buffer) => photoWindows(await photoViews(await decodeUpload(photo), WINDOW_VIEWS)), thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
+    ...(WINDOW ? { thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
   }) : [];
   table?.close();
 

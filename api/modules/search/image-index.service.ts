@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { photoViews, photoWindows, pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
+import { pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -628,9 +628,13 @@ export class ImageIndexService {
     return s;
   }
 
-  /** Query descriptors for a photo (`shapeOnly`: colour left out); `id` lets a queued extraction be withdrawn. */
-  describeQuery(img: RgbImage, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
-    return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly);
+  /**
+   * Query descriptors for a photo (`shapeOnly`: colour left out); `id` lets a queued extraction be withdrawn.
+   * `windows`: the photo's windows for the second look at the leading products (settings.windowCheck; none
+   * where it is off), made by the extraction threads from the views they draw anyway.
+   */
+  describeQuery(img: RgbImage, shapeOnly = false): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
+    return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly, this.settings.windowCheck?.views);
   }
 
   /**
@@ -680,12 +684,6 @@ export class ImageIndexService {
       .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', '=', 'full').where('thumb', 'is not', null).execute();
     for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push(new Uint8Array(r.thumb));
     return out;
-  }
-
-  /** The photo's windows for the second look at a search's leading products; null where settings.windowCheck is off. */
-  async photoWindowsOf(img: RgbImage): Promise<PhotoWindows | null> {
-    const check = this.settings.windowCheck;
-    return check ? photoWindows(await photoViews(img, check.views)) : null;
   }
 
   /**

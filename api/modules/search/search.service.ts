@@ -114,11 +114,11 @@ export async function startSearch(deps: SearchDeps, who: Searcher, image: RgbIma
     runs.delete(key);
     throw err;
   }
-  const { id: extractId, promise } = engine.describeQuery(image, mode === 'shape');
+  const { id: extractId, promise, windows } = engine.describeQuery(image, mode === 'shape');
   run.extractId = extractId;
   const t0 = Date.now();
-  void Promise.all([promise, engine.photoWindowsOf(image)])
-    .then(([vectors, photo]) => engine.nearest(vectors, engine.settings.maxResults, photo ? { photo } : {}))
+  void Promise.all([promise, windows])
+    .then(([vectors, photo]) => engine.nearest(vectors, engine.settings.maxResults, { photo }))
     .then(async (hits) => {
       const stored = await finishJob(db, jobId, hits);
       log.info({ searchId: jobId, hits: hits.length, ms: Date.now() - t0, stored }, 'image search finished');

@@ -10,7 +10,7 @@ import { createStorageDriver } from '../../../api/modules/file/create-storage';
 import { ImageIndexService } from '../../../api/modules/search/image-index.service';
 import { imageSearchSettings, type ImageSearchSettings } from '../../../api/modules/search/image-search.settings';
 import { decodeUpload } from '../../../api/modules/search/engine/image-input';
-import { THUMB_SIDE } from '../../../api/modules/search/engine/window-check';
+import { photoViews, photoWindows, THUMB_SIDE } from '../../../api/modules/search/engine/window-check';
 import type { ViewName } from '../../../api/modules/search/engine/views';
 import { createTestDb, dialects } from '../../helpers/db';
 import { createLaceCatalogue } from '../../helpers/lace-catalogue';
@@ -49,11 +49,15 @@ for (const { dialect, skip } of await dialects()) {
     // A close-up of the second product: the fused score and the window check's.
     const target = products[1];
     const photo = await decodeUpload(await closeUp(target.picture));
-    const vectors = await service.describeQuery(photo).promise;
-    const windows = await service.photoWindowsOf(photo);
-    t.ok(windows && windows.windows.length > 0, 'the photo has windows');
+    const described = service.describeQuery(photo);
+    const vectors = await described.promise;
+    const windows = await described.windows;
+    // Made by the extraction threads from the 'full' view they describe: the windows this thread would make.
+    const here = photoWindows(await photoViews(photo, check.views));
+    t.ok(windows.windows.length > 0, `the photo has windows: ${windows.windows.length}`);
+    t.same(windows.windows.map((w) => [w.n, Array.from(w.q.subarray(0, 8), (x) => x.toFixed(5))]), here.windows.map((w) => [w.n, Array.from(w.q.subarray(0, 8), (x) => x.toFixed(5))]), "the same as this thread's from the photo's 'full' view");
     const plain = await service.nearest(vectors, 6);
-    const checked = await service.nearest(vectors, 6, { photo: windows! });
+    const checked = await service.nearest(vectors, 6, { photo: windows });
     t.equal(checked[0].productId, target.id, 'the close-up finds its product first');
     const fusedOwn = plain.find((h) => h.productId === target.id)!.score, checkedOwn = checked[0].score;
     t.ok(checkedOwn > fusedOwn && checkedOwn <= 1, `its score raised by the window check: ${fusedOwn.toFixed(4)} -> ${checkedOwn.toFixed(4)}`);
@@ -72,8 +76,8 @@ for (const { dialect, skip } of await dialects()) {
     // With the check off, the photo's windows are not made and the fused order stands.
     const off = new ImageIndexService(db, dialect, storage, imageSearchSettings(testDb.dir, { ...base, windowCheck: null, indexOnStart: false }), quiet);
     t.teardown(() => off.stop());
-    t.equal(await off.photoWindowsOf(photo), null, 'no windows when the check is off');
-    const offHits = await off.nearest(vectors, 6, { photo: windows! });
+    t.equal((await off.describeQuery(photo).windows).windows.length, 0, 'no windows when the check is off');
+    const offHits = await off.nearest(vectors, 6, { photo: windows });
     t.same(offHits.map((h) => [h.productId, h.score.toFixed(6)]), plain.map((h) => [h.productId, h.score.toFixed(6)]), 'and a search keeps the fused scores');
   });
 }

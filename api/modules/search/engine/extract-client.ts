@@ -12,6 +12,7 @@ import type { ExtractorOptions } from './extractor-options';
 import type { RgbImage } from './types';
 import type { ViewName, ViewPart } from './views';
 import type { WorkerReply, WorkerRequest } from './extract.worker';
+import type { PhotoWindows } from './window-check';
 
 export type Priority = 'query' | 'index';
 
@@ -29,8 +30,8 @@ export interface PoolOptions {
  * search, each task a share of the views: `part`); `parts` has a place for each task's vectors, the task's
  * `at`.
  */
-interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean }
+interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
+interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[] }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -101,6 +102,7 @@ export class ExtractClient {
         if (task) {
           if (msg.type === 'vectors') {
             this.avgMs = this.avgMs ? this.avgMs * 0.9 + msg.ms * 0.1 : msg.ms;
+            if (msg.windows) task.request.windows.push(...msg.windows);
             this.finish(task, msg.vectors);
           } else this.fail(task.request, new Error(msg.error));
         }
@@ -135,18 +137,22 @@ export class ExtractClient {
    * own (whichever indexing thread is free takes the next); for a query, the first MAX_QUERY_VIEWS views
    * that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads at once, each its
    * share, and put back in order. `shapeOnly` (a query): without the colour histogram, whatever colour the
-   * photo carries (see fuse).
+   * photo carries (see fuse). `windowViews` (a query): the views whose windows the window check slides,
+   * made by the threads that draw those views (`windows`: none where the description failed).
    */
-  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false): { id: number; promise: Promise<Float32Array[]> } {
+  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[]): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
     const id = this.nextId++;
+    let request: Request | undefined;
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
       if (this.closed) return reject(new Error('image search is shut down'));
       if (priority === 'index' && views.length === 0) return resolve([]);
       const of = priority === 'query' ? this.pool.threads : views.length;
-      const request: Request = { id, priority, parts: new Array(of).fill(null), resolve, reject, settled: false };
+      const r: Request = { id, priority, parts: new Array(of).fill(null), windows: [], resolve, reject, settled: false };
+      request = r;
+      const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tasks: Task[] = priority === 'query'
-        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly }))
-        : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
+        ? Array.from({ length: of }, (_, at) => ({ request: r, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv }))
+        : views.map((view, at) => ({ request: r, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
         const firstIndex = this.queue.findIndex((t) => t.request.priority === 'index');
@@ -155,7 +161,8 @@ export class ExtractClient {
       } else this.queue.push(...tasks);
     });
     void this.start().then(() => this.pump(), () => undefined);
-    return { id, promise };
+    const windows = promise.then(() => ({ windows: request?.windows ?? [] }), () => ({ windows: [] }));
+    return { id, promise, windows };
   }
 
   /** Withdraws a queued request; false when any of its work already started (it then runs to the end). */
@@ -186,6 +193,7 @@ export class ExtractClient {
       const req: WorkerRequest = {
         id: task.request.id, type: 'describe', image: { data: copy, width: task.image.width, height: task.image.height },
         views: task.views, query: task.request.priority === 'query', part: task.part, ...(task.shapeOnly ? { shapeOnly: true } : {}),
+        ...(task.windowViews ? { windows: task.windowViews } : {}),
       };
       slot.worker.postMessage(req, [copy.buffer]);
     }

@@ -7,19 +7,22 @@ import { describeViews } from './fused-descriptor';
 import { fusedDim } from './fused-descriptor';
 import { colourfulness } from './illumination';
 import { initTf } from './tf-runtime';
-import { MAX_QUERY_VIEWS, makeViews, type ViewName, type ViewPart } from './views';
+import { MAX_QUERY_VIEWS, makeNamedViews, type ViewName, type ViewPart } from './views';
 import type { RgbImage } from './types';
+import { photoWindows, type PhotoWindows } from './window-check';
 
 /**
  * `query`: views that do not apply to this photo (the focus views where the lace fills it) are left out and
  * at most MAX_QUERY_VIEWS are made, so fewer vectors than views can come back; for catalogue pictures every
- * view gives a vector, in order. `part`: only that share of the views (makeViews), in order.
+ * view gives a vector, in order. `part`: only that share of the views (makeViews), in order. `windows`
+ * (a query): of the views made, those whose windows the window check slides (window-check.ts): they come
+ * back with the vectors, so that the api's thread does not draw a view (find the piece) a second time.
  */
-export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean };
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean; windows?: ViewName[] };
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
-  | { id: number; type: 'vectors'; vectors: Float32Array[]; ms: number }
+  | { id: number; type: 'vectors'; vectors: Float32Array[]; windows?: PhotoWindows['windows']; ms: number }
   | { id: number; type: 'error'; error: string };
 
 const port = parentPort;
@@ -41,12 +44,15 @@ port.on('message', (msg: WorkerRequest) => {
     const t0 = performance.now();
     try {
       const extractor = await started;
-      const views = await makeViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
+      const named = await makeNamedViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
+      const views = named.map((v) => v.img);
+      const want = msg.windows;
+      const windows = want?.length ? photoWindows(named.filter((v) => want.includes(v.view)).map((v) => v.img)).windows : undefined;
       // A query photo with little colour left, or searched by shape only, is described without its colour
       // histogram (fuse). Each thread decides from the whole photo, so all agree.
       const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));
       const vectors = await describeViews(extractor, views, opts.weights, 8, withColour);
-      port.postMessage({ id: msg.id, type: 'vectors', vectors, ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
+      port.postMessage({ id: msg.id, type: 'vectors', vectors, ...(windows ? { windows } : {}), ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
     } catch (err) {
       port.postMessage({ id: msg.id, type: 'error', error: (err as Error).message } satisfies WorkerReply);
     }

@@ -180,6 +180,11 @@ export const MAX_QUERY_VIEWS = 4;
  * them all (see ExtractClient); the choice, being computed from the photo alone, is the same in each.
  */
 export async function makeViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart } = {}): Promise<RgbImage[]> {
+  return (await makeNamedViews(img, views, size, opts)).map((v) => v.img);
+}
+
+/** makeViews, each view with its name. */
+export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart } = {}): Promise<Array<{ view: ViewName; img: RgbImage }>> {
   let region: Promise<LaceRegion | null> | undefined;
   const regionOf = () => (region ??= findLace(img));
   let threads: Promise<ThreadMap | null> | undefined;
@@ -187,25 +192,25 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
   let pieceDrawn: Promise<PieceDrawing | null> | undefined;
   const pieceOfImg = async () => (pieceDrawn ??= findPiece(img, await regionOf()).then((p) => (p ? drawPiece(img, p, size) : null)));
   const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
-  if (!opts.dropUnneeded) return Promise.all(mine([...views]).map((v) => makeView(img, v, size, regionOf)));
+  if (!opts.dropUnneeded) return Promise.all(mine([...views]).map(async (v) => ({ view: v, img: await makeView(img, v, size, regionOf) })));
   const max = opts.max ?? views.length;
-  const chosen: Array<() => Promise<RgbImage>> = [];
+  const chosen: Array<{ view: ViewName; make: () => Promise<RgbImage> }> = [];
   for (const v of views) {
     if (chosen.length >= max) break;
-    if (!FOCUS_VIEWS.includes(v)) chosen.push(() => makeView(img, v, size));
+    if (!FOCUS_VIEWS.includes(v)) chosen.push({ view: v, make: () => makeView(img, v, size) });
     else if (THREAD_VIEWS.includes(v)) {
       const map = await threadsOfImg();
-      if (map) chosen.push(async () => threadPicture(map, size, size, inverseFor(v, map)));
+      if (map) chosen.push({ view: v, make: async () => threadPicture(map, size, size, inverseFor(v, map)) });
     } else if (v === 'piece' || v === 'pieceInverse') {
       const drawn = await pieceOfImg();
       // 'pieceInverse' only where the piece is drawn as a thread map and the surface shows through it.
-      if (drawn && (v === 'piece' || (drawn.map && drawn.map.unlike <= THREADS_MAX_UNLIKE))) chosen.push(async () => withLayout(drawnPiece(drawn, size, v === 'pieceInverse'), v));
+      if (drawn && (v === 'piece' || (drawn.map && drawn.map.unlike <= THREADS_MAX_UNLIKE))) chosen.push({ view: v, make: async () => withLayout(drawnPiece(drawn, size, v === 'pieceInverse'), v) });
     } else {
       const sq = focusSquare(img, v, await regionOf());
-      if (sq) chosen.push(() => cropPixels(img, sq, size));
+      if (sq) chosen.push({ view: v, make: () => cropPixels(img, sq, size) });
     }
   }
-  return Promise.all(mine(chosen).map((make) => make()));
+  return Promise.all(mine(chosen).map(async ({ view, make }) => ({ view, img: await make() })));
 }
 
 /** The thread map of the 'focusCentre' square (threads.ts), or null where there is none or the lace is opaque. */
