@@ -48,8 +48,7 @@ const toBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.by
 const fromBytes = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
-/** One descriptor of a picture's view, to be stored. */
-/** `thumb`: on the row of a picture's 'full' view, the picture's thumb (engine/window-check.ts). */
+/** One descriptor of a picture's view, to be stored; `thumb`: on the row of its 'full' view, the picture's thumb (engine/window-check.ts). */
 interface DescriptorRow { path: string; view: ViewName; vec: Float32Array; thumb?: Uint8Array }
 
 export class ImageIndexService {
