@@ -37,13 +37,14 @@ export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture:
 
 /**
  * The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in
- * docs/benchmarks.md, "session 17". The query's first two views: the whole photo and, where the lace lies in
- * the frame, the piece turned square to it (views.ts 'piece'), the second view of the default query list;
- * a photo without a piece has 'centre50' there, whose layout block is zero and is not scanned. The piece's
- * own tau is 0.98 (taus): cut out of a photo and turned back, it meets its picture's layout at 0.990 by
- * median on flat backdrops, half of them under 0.99 (docs/benchmarks.md, "session 19").
+ * docs/benchmarks.md, "session 17". The query's first three views: the whole photo and, where the lace lies
+ * in the frame, the piece turned square to it (views.ts 'piece'), then, where that piece is see-through, its
+ * threads in the other polarity ('pieceInverse'), as in the default query list; a photo without them has
+ * 'focusCentre' or 'centre50' there, whose layout block is zero and is not scanned. The piece's own tau is
+ * 0.98 (taus): cut out of a photo and turned back, it meets its picture's layout at 0.990 by median on flat
+ * backdrops, half of them under 0.99 (docs/benchmarks.md, "session 19").
  */
-export const DEFAULT_LAYOUT_BOOST: LayoutBoost = { tau: 0.99, gamma: 0.95, queryViews: 2, taus: [0.99, 0.98] };
+export const DEFAULT_LAYOUT_BOOST: LayoutBoost = { tau: 0.99, gamma: 0.95, queryViews: 3, taus: [0.99, 0.98, 0.98] };
 
 // The colour histogram's layout (handcrafted.ts): hue bins × saturation bins, then the grey levels.
 const HUE_BINS = 12, SAT_BINS = 3;

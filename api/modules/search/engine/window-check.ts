@@ -32,7 +32,8 @@ export const wholeView = (img: RgbImage): Promise<RgbImage> => square(img, VIEW_
 /**
  * How the leading products are re-ranked by the agreement (see boosted in layout.ts); `top`: how many are
  * checked; `views`: the photo's views whose windows are slid ('full', the photo as it is; 'piece', the lace
- * piece cut out of a photo of it laid on a surface and turned square, where there is one).
+ * piece cut out of a photo of it laid on a surface and turned square, where there is one; 'pieceInverse', a
+ * see-through piece's threads in the other polarity), where the query makes them (views.ts makeViews).
  */
 export interface WindowCheck { tau: number; gamma: number; top: number; views: readonly ViewName[] }
 
