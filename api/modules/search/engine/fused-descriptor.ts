@@ -39,7 +39,7 @@ export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture:
  * The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in
  * docs/benchmarks.md, "session 17". The query's first three views: the whole photo and, where the lace lies
  * in the frame, the piece turned square to it (views.ts 'piece'), then, where that piece is see-through, its
- * threads in the other polarity ('pieceInverse'), as in the default query list; a photo without them has
+ * threads in the other polarity ('pieceInverse', where the query list names it); a photo without them has
  * 'focusCentre' or 'centre50' there, whose layout block is zero and is not scanned. The piece's own tau is
  * 0.98 (taus): cut out of a photo and turned back, it meets its picture's layout at 0.990 by median on flat
  * backdrops, half of them under 0.99 (docs/benchmarks.md, "session 19").
