@@ -142,17 +142,16 @@ export class ExtractClient {
    */
   describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[]): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
     const id = this.nextId++;
-    let request: Request | undefined;
+    const windows: PhotoWindows['windows'] = [];
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
       if (this.closed) return reject(new Error('image search is shut down'));
       if (priority === 'index' && views.length === 0) return resolve([]);
       const of = priority === 'query' ? this.pool.threads : views.length;
-      const r: Request = { id, priority, parts: new Array(of).fill(null), windows: [], resolve, reject, settled: false };
-      request = r;
+      const request: Request = { id, priority, parts: new Array(of).fill(null), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tasks: Task[] = priority === 'query'
-        ? Array.from({ length: of }, (_, at) => ({ request: r, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv }))
-        : views.map((view, at) => ({ request: r, at, image, views: [view], shapeOnly }));
+        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv }))
+        : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
         const firstIndex = this.queue.findIndex((t) => t.request.priority === 'index');
@@ -161,8 +160,7 @@ export class ExtractClient {
       } else this.queue.push(...tasks);
     });
     void this.start().then(() => this.pump(), () => undefined);
-    const windows = promise.then(() => ({ windows: request?.windows ?? [] }), () => ({ windows: [] }));
-    return { id, promise, windows };
+    return { id, promise, windows: promise.then(() => ({ windows }), () => ({ windows: [] })) };
   }
 
   /** Withdraws a queued request; false when any of its work already started (it then runs to the end). */

@@ -189,8 +189,12 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
   const regionOf = () => (region ??= findLace(img));
   let threads: Promise<ThreadMap | null> | undefined;
   const threadsOfImg = async () => (threads ??= threadsOf(img, await regionOf(), size));
-  let pieceDrawn: Promise<PieceDrawing | null> | undefined;
-  const pieceOfImg = async () => (pieceDrawn ??= findPiece(img, await regionOf()).then((p) => (p ? drawPiece(img, p, size) : null)));
+  // The piece is found by every thread that chooses views, but drawn only where a view needs the drawing:
+  // by the thread that makes 'piece' or 'pieceInverse', and to choose 'pieceInverse' (whether it is see-through).
+  let piece: Promise<LacePiece | null> | undefined;
+  const pieceOfImg = async () => (piece ??= findPiece(img, await regionOf()));
+  let pieceDrawn: Promise<PieceDrawing> | undefined;
+  const drawingOf = (p: LacePiece) => (pieceDrawn ??= drawPiece(img, p, size));
   const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
   if (!opts.dropUnneeded) return Promise.all(mine([...views]).map(async (v) => ({ view: v, img: await makeView(img, v, size, regionOf) })));
   const max = opts.max ?? views.length;
@@ -202,9 +206,11 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
       const map = await threadsOfImg();
       if (map) chosen.push({ view: v, make: async () => threadPicture(map, size, size, inverseFor(v, map)) });
     } else if (v === 'piece' || v === 'pieceInverse') {
-      const drawn = await pieceOfImg();
+      const p = await pieceOfImg();
+      if (!p) continue;
       // 'pieceInverse' only where the piece is drawn as a thread map and the surface shows through it.
-      if (drawn && (v === 'piece' || (drawn.map && drawn.map.unlike <= THREADS_MAX_UNLIKE))) chosen.push({ view: v, make: async () => withLayout(drawnPiece(drawn, size, v === 'pieceInverse'), v) });
+      const map = v === 'pieceInverse' ? (await drawingOf(p)).map : null;
+      if (v === 'piece' || (map && map.unlike <= THREADS_MAX_UNLIKE)) chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v) });
     } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push({ view: v, make: () => cropPixels(img, sq, size) });
