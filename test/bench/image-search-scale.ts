@@ -39,8 +39,8 @@ export interface WholeQuery {
   /** the photo's vectors and, with settings.windowCheck, its windows (made by the extraction threads, as the api does) */
   describe(photo: Buffer): Promise<{ vectors: Float32Array[]; windows: PhotoWindows | null }>;
   table: RescoreTable;
-  /** with settings.windowCheck: design d's thumb */
-  thumbOf?(design: number): Uint8Array | undefined;
+  /** with settings.windowCheck: design d's thumbs (window-check.ts THUMB_VIEWS) */
+  thumbsOf?(design: number): readonly Uint8Array[] | undefined;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -187,7 +187,7 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
   const times: number[] = [];
   const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[], window: [] as number[] };
   const layout = layoutScoringOf(index.dim, settings);
-  const check = settings.windowCheck && whole.thumbOf ? settings.windowCheck : null;
+  const check = settings.windowCheck && whole.thumbsOf ? settings.windowCheck : null;
   let right = 0;
   for (const [i, photo] of photos.entries()) {
     const t = performance.now();
@@ -210,10 +210,10 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       stages.search.push(performance.now() - t1);
     }
     if (check && windows) {
-      // As the api: the leading products' thumbs read from their 'full' rows, then the window check.
+      // As the api: the leading products' thumbs read from their rows of THUMB_VIEWS, then the window check.
       const t5 = performance.now();
       const has = whole.table.thumbs(hits.slice(0, check.top).map((h) => h.productId));
-      hits = withWindowCheck(hits, windows, (p) => (has.has(p) ? [whole.thumbOf!((p - 1) % real.length)].filter((x): x is Uint8Array => !!x) : undefined), check);
+      hits = withWindowCheck(hits, windows, (p) => (has.has(p) ? whole.thumbsOf!((p - 1) % real.length) : undefined), check);
       stages.window.push(performance.now() - t5);
     }
     stages.describe.push(t1 - t);
@@ -237,11 +237,11 @@ export class RescoreTable {
     // rows, about 14 GB, as the api's table at 100,000 pictures of 21 views).
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    // Each picture's first row (its 'full' view) carries its thumb, as the api's (window-check.ts).
+    // Two rows of each picture (its first and last) carry a thumb, as the api's 'full' and 'tight' rows (window-check.ts THUMB_VIEWS).
     this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null, thumb blob)');
     const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec, thumb) values (?, ?, ?, ?)');
     const blob = Buffer.alloc(dim * 4, 7), thumb = Buffer.alloc(THUMB_SIDE * THUMB_SIDE, 9);
-    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), blob, (i - 1) % perImage === 0 ? thumb : null); });
+    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), blob, (i - 1) % perImage === 0 || i % perImage === 0 ? thumb : null); });
     for (let i = 1; i <= rows; i += 20_000) batch(i, Math.min(rows, i + 19_999));
     this.db.exec('create index image_descriptor_product_idx on image_descriptor (product_id)');
   }

@@ -53,7 +53,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { photoViews, photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 
 const arg = (name: string, fallback: string) => {
@@ -414,9 +414,13 @@ async function main() {
   const searchMs: number[] = [];
   const viewCounts: number[] = [];
   const windowMs: number[] = [];
-  // Each product's thumb (window-check.ts), made from its picture as the api makes it when indexing.
+  // Each product's thumbs (window-check.ts THUMB_VIEWS), made from its picture as the api makes them when indexing.
   const thumbs = new Map<number, Uint8Array[]>();
-  for (const p of products) if (WINDOW || WINDOW_SWEEP.length) thumbs.set(p.id, [pictureThumb(await wholeView(await decodeUpload(p.picture)))]);
+  for (const p of products) {
+    if (!WINDOW && !WINDOW_SWEEP.length) break;
+    const img = await decodeUpload(p.picture);
+    thumbs.set(p.id, await Promise.all(THUMB_VIEWS.map((v) => viewThumb(img, v))));
+  }
   if (WINDOW || WINDOW_SWEEP.length) log(`thumbs of ${thumbs.size} products made`);
   const thumbsOf = (id: number) => thumbs.get(id);
   // The best hit's similarity, and whether it was the right product: how weak a match may be before the
@@ -568,7 +572,7 @@ async function main() {
       return { vectors: await described.promise, windows: WINDOW ? await described.windows : null };
     },
     table,
-    ...(WINDOW ? { thumbOf: (d: number) => thumbsOf(products[d].id)?.[0] } : {}),
+    ...(WINDOW ? { thumbsOf: (d: number) => thumbsOf(products[d].id) } : {}),
   }) : [];
   table?.close();
 

@@ -74,15 +74,24 @@ t.test('thread views: in a query only for see-through lace in a frame; never sta
   t.equal(cat.length, 4, 'every view where every view must exist (a catalogue picture)');
 });
 
-t.test("a see-through piece in a query: drawn both ways ('piece', 'pieceInverse'), each with its layout; an opaque piece once", async (t) => {
+t.test("a see-through piece in a query: in its colour and the other way ('piece', 'pieceInverse'), each with its layout; an opaque piece once", async (t) => {
   const list = ['full', 'piece', 'pieceInverse', 'focusCentre', 'centre50'] as const;
   const see = await decodeUpload((await laceOnPrint(true)).photo);
   const q1 = await makeViews(see, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
   t.equal(q1.length, MAX_QUERY_VIEWS, 'four views');
   t.same(q1.map((v) => !!v.whole), [true, true, true, false], "the whole photo's and both drawings' layouts are described, focusCentre's not");
   const [, piece, inverse] = q1;
-  t.ok(piece.colourless && inverse.colourless, 'both are thread maps');
-  t.ok(piece.data.every((v, i) => v + inverse.data[i] === 255), 'one map, in both polarities');
+  t.notOk(piece.colourless, "'piece': the threads in the lace's colour, described with it");
+  t.ok(inverse.colourless && inverse.data.every((v, i) => i % 3 !== 0 || (v === inverse.data[i + 1] && v === inverse.data[i + 2])), "'pieceInverse': the map in grey");
+  // The light lace is drawn light on a dark ground: its brightest pixels are the lace's colour, its darkest the ground.
+  const lum = (d: Uint8Array, i: number) => 0.299 * d[i * 3] + 0.587 * d[i * 3 + 1] + 0.114 * d[i * 3 + 2];
+  const order = Array.from({ length: 64 * 64 }, (_, i) => i).sort((a, b) => lum(piece.data, a) - lum(piece.data, b));
+  const top = order[order.length - 20], bottom = order[20];
+  const from = (c: readonly number[]) => Math.hypot(piece.data[top * 3] - c[0], piece.data[top * 3 + 1] - c[1], piece.data[top * 3 + 2] - c[2]);
+  // (The estimate takes in a little of the print at the threads' edges.)
+  t.ok(from(LACE) < 70 && from(LACE) * 2.5 < Math.min(...PRINT.map(from)), `threads in the lace's colour, not the print's: ${Array.from(piece.data.subarray(top * 3, top * 3 + 3))}`);
+  t.ok(lum(piece.data, bottom) < 60, `on a dark ground: ${Array.from(piece.data.subarray(bottom * 3, bottom * 3 + 3))}`);
+  t.ok(inverse.data[bottom * 3] > 200, 'the other drawing is light where the ground was');
   const l = dot(layoutDescriptor(piece), layoutDescriptor(inverse));
   t.ok(l < -0.95, `so their layouts are opposite: ${l.toFixed(3)}`);
   const opaque = await decodeUpload((await laceOnPrint(false)).photo);
@@ -118,4 +127,22 @@ t.test('findPiece: see-through lace whose motifs lie far apart is still one piec
   const extent = S - STEP + 14; // from the first flower's left petal to the last one's right
   t.ok(Math.abs(box.width - extent) < 16 && Math.abs(box.height - extent) < 16, `its size: ${box.width.toFixed(0)} × ${box.height.toFixed(0)} for ${extent} × ${extent}`);
   t.ok(Math.hypot(box.cx - (L0 + S / 2), box.cy - (T0 + S / 2)) < 12, `its centre: (${box.cx.toFixed(0)}, ${box.cy.toFixed(0)})`);
+});
+
+t.test("a catalogue picture's 'tightThreads' is drawn as a query draws a see-through piece of it, whatever its ground", async (t) => {
+  // The catalogue's picture: the same lace on a maroon ground, the piece of the see-through photo above.
+  const mask = await renderLaceMask(designFor(11, 'fabric'), SIDE, SIDE);
+  const MAROON = [90, 31, 36];
+  const px = Buffer.alloc(SIDE * SIDE * 3);
+  for (let i = 0; i < SIDE * SIDE; i++) for (let c = 0; c < 3; c++) px[i * 3 + c] = Math.round((mask[i] / 255) * LACE[c] + (1 - mask[i] / 255) * MAROON[c]);
+  const picture = await decodeUpload(await sharp(px, { raw: { width: SIDE, height: SIDE, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+  const [full, drawn] = await makeViews(picture, ['full', 'tightThreads'], 64);
+  const [piece] = await makeViews(await decodeUpload((await laceOnPrint(true)).photo), ['piece'], 64, { dropUnneeded: true });
+  // Their colours: the mean of each channel (mostly the ground's), apart.
+  const mean = (v: Uint8Array) => [0, 1, 2].map((c) => { let m = 0; for (let i = c; i < v.length; i += 3) m += v[i]; return m / (v.length / 3); });
+  const apart = (a: Uint8Array, b: Uint8Array) => Math.hypot(...mean(a).map((x, c) => x - mean(b)[c]));
+  const [near, far] = [apart(piece.data, drawn.data), apart(piece.data, full.data)];
+  t.ok(near < 20, `the piece's colours and the picture's threads' differ by ${near.toFixed(1)} levels`);
+  t.ok(far > 2 * near, `the piece's and the picture's as it is (its maroon ground), by ${far.toFixed(1)}`);
+  t.notOk(drawn.colourless, 'described with its colour');
 });

@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { pictureThumb, wholeView, withWindowCheck, type PhotoWindows } from './engine/window-check';
+import { THUMB_VIEWS, viewThumb, withWindowCheck, type PhotoWindows } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -48,7 +48,7 @@ const toBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.by
 const fromBytes = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
-/** One descriptor of a picture's view, to be stored; `thumb`: on the row of its 'full' view, the picture's thumb (engine/window-check.ts). */
+/** One descriptor of a picture's view, to be stored; `thumb`: on the rows of its THUMB_VIEWS, that view's thumb (engine/window-check.ts). */
 interface DescriptorRow { path: string; view: ViewName; vec: Float32Array; thumb?: Uint8Array }
 
 export class ImageIndexService {
@@ -363,16 +363,17 @@ export class ImageIndexService {
   }
 
   /**
-   * Thumbs for the pictures whose 'full' row was stored without one (before thumbs were kept: migration
-   * 2026112800): each picture is read and its thumb written to that row; no network pass. Returns how many.
+   * Thumbs for the rows of THUMB_VIEWS stored without one (before thumbs were kept, migration 2026112800,
+   * or before 'tight' kept one): each picture is read and the view's thumb written to that row; no network
+   * pass. Returns how many.
    */
   private async fillThumbs(): Promise<number> {
     let filled = 0;
     const tried = new Set<number>();
     for (;;) {
       if (this.stopped) return filled;
-      const rows = (await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'image_path'])
-        .where('model', '=', this.model).where('view', '=', 'full').where('thumb', 'is', null).orderBy('id').limit(200).execute()).filter((r) => !tried.has(r.id));
+      const rows = (await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'image_path', 'view'])
+        .where('model', '=', this.model).where('view', 'in', [...THUMB_VIEWS]).where('thumb', 'is', null).orderBy('id').limit(200).execute()).filter((r) => !tried.has(r.id));
       if (rows.length === 0) return filled;
       for (const r of rows) {
         if (this.stopped) return filled;
@@ -380,7 +381,7 @@ export class ImageIndexService {
         try {
           const img = await this.picture(r.product_id, r.image_path);
           if (!img) continue;
-          await this.db.updateTable('image_descriptor').set({ thumb: pictureThumb(await wholeView(img)) }).where('id', '=', r.id).execute();
+          await this.db.updateTable('image_descriptor').set({ thumb: await viewThumb(img, r.view as ViewName) }).where('id', '=', r.id).execute();
           filled++;
         } catch (err) {
           this.log.warn({ err, productId: r.product_id }, 'making a picture\'s thumb failed');
@@ -478,8 +479,8 @@ export class ImageIndexService {
 
   /** Describes these views of one picture (at indexing priority) as rows to store. */
   private async describePicture(img: RgbImage, p: string, views: ViewName[]): Promise<DescriptorRow[]> {
-    const [vecs, thumb] = await Promise.all([this.client.describe(img, views, 'index').promise, views.includes('full') ? wholeView(img).then(pictureThumb) : undefined]);
-    return vecs.map((vec, i) => ({ path: p, view: views[i], vec, ...(views[i] === 'full' ? { thumb } : {}) }));
+    const [vecs, thumbs] = await Promise.all([this.client.describe(img, views, 'index').promise, Promise.all(views.map((v) => (THUMB_VIEWS.includes(v) ? viewThumb(img, v) : undefined)))]);
+    return vecs.map((vec, i) => ({ path: p, view: views[i], vec, ...(thumbs[i] ? { thumb: thumbs[i] } : {}) }));
   }
 
   /**
@@ -675,12 +676,12 @@ export class ImageIndexService {
     return hits.slice(0, k);
   }
 
-  /** The thumbs of these products' pictures (engine/window-check.ts), from their 'full' rows. */
+  /** The thumbs of these products' pictures (engine/window-check.ts), from their rows of THUMB_VIEWS. */
   private async thumbsOf(productIds: number[]): Promise<Map<number, Uint8Array[]>> {
     const out = new Map<number, Uint8Array[]>();
     if (productIds.length === 0) return out;
     const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'thumb'])
-      .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', '=', 'full').where('thumb', 'is not', null).execute();
+      .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', 'in', [...THUMB_VIEWS]).where('thumb', 'is not', null).execute();
     for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push(new Uint8Array(r.thumb));
     return out;
   }

@@ -27,7 +27,7 @@ export interface ImageDescriptorTable {
   model: string;
   dim: number;
   vec: Uint8Array;             // Float32 little-endian
-  thumb: Uint8Array | null;    // the 'full' view's row: the picture's luma over 48 × 48 cells (engine/window-check.ts); null on the other views' rows
+  thumb: Uint8Array | null;    // the rows of 'full' and 'tight' (THUMB_VIEWS): the view's luma over 48 × 48 cells (engine/window-check.ts); null on the other views' rows
   created_at: string;
 }
 

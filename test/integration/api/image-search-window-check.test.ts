@@ -1,5 +1,5 @@
 // The second look at a search's leading products (engine/window-check.ts), on SQLite and PostgreSQL:
-// indexing keeps each picture's thumb on the row of its 'full' view (and on no other row); rows stored
+// indexing keeps each picture's thumbs on the rows of its 'full' and 'tight' views (and on no other row); rows stored
 // without one (before migration 2026112800) get it from the next background pass, the same bytes; and a
 // search given the photo's windows raises the product whose picture holds a close-up, from thumbs read back
 // from the database, while one without (settings.windowCheck off, or no photo) keeps the fused order.
@@ -10,12 +10,12 @@ import { createStorageDriver } from '../../../api/modules/file/create-storage';
 import { ImageIndexService } from '../../../api/modules/search/image-index.service';
 import { imageSearchSettings, type ImageSearchSettings } from '../../../api/modules/search/image-search.settings';
 import { decodeUpload } from '../../../api/modules/search/engine/image-input';
-import { photoViews, photoWindows, THUMB_SIDE } from '../../../api/modules/search/engine/window-check';
+import { photoViews, photoWindows, THUMB_SIDE, THUMB_VIEWS } from '../../../api/modules/search/engine/window-check';
 import type { ViewName } from '../../../api/modules/search/engine/views';
 import { createTestDb, dialects } from '../../helpers/db';
 import { createLaceCatalogue } from '../../helpers/lace-catalogue';
 
-const VIEWS: ViewName[] = ['full', 'centre50', 'q25a'];
+const VIEWS: ViewName[] = ['full', 'centre50', 'q25a', 'tight'];
 const quiet = { info() {}, warn() {}, error() {} };
 
 /** A close-up of a quarter of the picture (half its side, from its top-left quadrant's middle), enlarged, JPEG. */
@@ -41,9 +41,10 @@ for (const { dialect, skip } of await dialects()) {
     await service.idle();
     const rows = await db.selectFrom('image_descriptor').select(['id', 'product_id', 'view', 'thumb']).orderBy('id').execute();
     t.equal(rows.length, 6 * VIEWS.length, 'every view of every product indexed');
-    const full = rows.filter((r) => r.view === 'full');
-    t.ok(full.every((r) => r.thumb && r.thumb.length === THUMB_SIDE * THUMB_SIDE), `each 'full' row holds a ${THUMB_SIDE * THUMB_SIDE}-byte thumb`);
-    t.ok(rows.filter((r) => r.view !== 'full').every((r) => r.thumb === null), 'no other row holds one');
+    const full = rows.filter((r) => THUMB_VIEWS.includes(r.view as ViewName));
+    t.equal(full.length, 12, "a 'full' and a 'tight' row a product");
+    t.ok(full.every((r) => r.thumb && r.thumb.length === THUMB_SIDE * THUMB_SIDE), `each holds a ${THUMB_SIDE * THUMB_SIDE}-byte thumb`);
+    t.ok(rows.filter((r) => !THUMB_VIEWS.includes(r.view as ViewName)).every((r) => r.thumb === null), 'no other row holds one');
     const before = new Map(full.map((r) => [r.id, Buffer.from(r.thumb!).toString('hex')]));
 
     // A close-up of the second product: the fused score and the window check's.
@@ -69,9 +70,9 @@ for (const { dialect, skip } of await dialects()) {
     const without = new ImageIndexService(db, dialect, storage, imageSearchSettings(testDb.dir, { ...base, windowCheck: check }), quiet);
     t.teardown(() => without.stop());
     await without.idle();
-    const after = await db.selectFrom('image_descriptor').select(['id', 'view', 'thumb']).where('view', '=', 'full').orderBy('id').execute();
+    const after = await db.selectFrom('image_descriptor').select(['id', 'view', 'thumb']).where('view', 'in', [...THUMB_VIEWS]).orderBy('id').execute();
     t.same(after.map((r) => [r.id, r.thumb ? Buffer.from(r.thumb).toString('hex') : null]), [...before], 'each thumb filled again, the same bytes, on the same rows');
-    t.equal(await db.selectFrom('image_descriptor').select('id').where('view', '!=', 'full').where('thumb', 'is not', null).execute().then((r) => r.length), 0, 'still none on the other rows');
+    t.equal(await db.selectFrom('image_descriptor').select('id').where('view', 'not in', [...THUMB_VIEWS]).where('thumb', 'is not', null).execute().then((r) => r.length), 0, 'still none on the other rows');
 
     // With the check off, the photo's windows are not made and the fused order stands.
     const off = new ImageIndexService(db, dialect, storage, imageSearchSettings(testDb.dir, { ...base, windowCheck: null, indexOnStart: false }), quiet);

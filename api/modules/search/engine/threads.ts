@@ -117,6 +117,27 @@ export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface)
   return { alpha, unlike: unlike / n, lace };
 }
 
+/** Plain grounds for lace: dark under light lace, light under dark (threadsAuto's rule). */
+const DARK_GROUND = [40, 38, 44], LIGHT_GROUND = [234, 229, 220];
+
+/** Whether the map's lace is light: drawn on a dark ground (threadsAuto, colouredThreadPicture). */
+export const lightLace = (map: ThreadMap): boolean => 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2] >= 0.42 * 255;
+
+/**
+ * The map drawn in the lace's own colour on a plain ground that contrasts with it, as a catalogue shows lace:
+ * a see-through piece whose own ground is gone (views.ts drawnPiece) and a catalogue picture's threads
+ * ('tightThreads') are drawn alike, so they meet whatever ground the picture had.
+ */
+export function colouredThreadPicture(map: ThreadMap, width: number, height: number): RgbImage {
+  const g = lightLace(map) ? DARK_GROUND : LIGHT_GROUND, c = map.lace;
+  const out = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const a = map.alpha[i] / 255;
+    for (let k = 0; k < 3; k++) out[i * 3 + k] = Math.round(a * c[k] + (1 - a) * g[k]);
+  }
+  return { data: out, width, height };
+}
+
 /** The map as a picture: light threads on black, or (`inverse`) dark threads on white. */
 export function threadPicture(map: ThreadMap, width: number, height: number, inverse: boolean): RgbImage {
   const out = new Uint8Array(width * height * 3);

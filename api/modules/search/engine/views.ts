@@ -9,12 +9,12 @@
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
+import { colouredThreadPicture, lightLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
   | 'q25a' | 'q25b' | 'q25c' | 'q25d' | 'q25e' | 'q25f' | 'q25g' | 'q25h' | 'zoomOut' | 'centre25' | 'focus' | 'focusCentre'
-  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece' | 'pieceInverse' | 'tight';
+  | 'threads' | 'threadsInverse' | 'threadsAuto' | 'piece' | 'pieceInverse' | 'tight' | 'tightThreads';
 
 /**
  * Views that exist only when the lace covers clearly less than the photo (see findLace): 'focus', the
@@ -32,7 +32,7 @@ export const FOCUS_VIEWS: readonly ViewName[] = ['focus', 'focusCentre', 'piece'
  */
 const THREAD_VIEWS: readonly ViewName[] = ['threads', 'threadsInverse', 'threadsAuto'];
 /** 'threadsAuto': light threads on dark where the lace is light, as a catalogue shows lace on a contrasting ground. */
-const inverseFor = (view: ViewName, map: ThreadMap) => view === 'threadsInverse' || (view === 'threadsAuto' && 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2] < 0.42 * 255);
+const inverseFor = (view: ViewName, map: ThreadMap) => view === 'threadsInverse' || (view === 'threadsAuto' && !lightLace(map));
 /** A lace crop with more than this share of pixels unlike the surface is opaque: no thread views. */
 const THREADS_MAX_UNLIKE = 0.85;
 
@@ -41,11 +41,15 @@ const THREADS_MAX_UNLIKE = 0.85;
  * four corners) and of a quarter (a 3×3 grid), so that a buyer's close-up of any part meets a crop that
  * shows nearly the same part; and 'tight', the picture cut to its threads (laceExtent), which is what a
  * see-through piece laid on a surface shows of itself: its layout is kept, so that such a piece (findPiece)
- * lines up with it as an opaque piece lines up with 'full'.
+ * lines up with it as an opaque piece lines up with 'full'; and 'tightThreads', that cut's threads in the
+ * lace's colour on a plain ground instead of the picture's own (threads.ts colouredThreadPicture), drawn as a
+ * query draws a see-through piece, whose own ground is gone (drawnPiece): the two then differ in little but
+ * the net's shading, where the picture's ground (a maroon, a navy, a pink) told the network more than the
+ * threads did.
  */
 export const CATALOGUE_VIEWS: readonly ViewName[] = [
   'full', 'rot90', 'rot180', 'rot270', 'rot+15', 'rot-15', 'centre50', 'q25a', 'q25b', 'q25c', 'q25d', 'centre25', 'zoomOut',
-  'h50a', 'h50b', 'h50c', 'h50d', 'q25e', 'q25f', 'q25g', 'q25h', 'tight',
+  'h50a', 'h50b', 'h50c', 'h50d', 'q25e', 'q25f', 'q25g', 'q25h', 'tight', 'tightThreads',
 ];
 
 const raw = (img: RgbImage) => sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 3 } });
@@ -144,6 +148,12 @@ async function drawView(img: RgbImage, view: ViewName, size: number, regionOf: (
     case 'tight': {
       const b = await laceExtent(img);
       return b ? square(await toRgb(raw(img).extract(b)), size) : square(img, size);
+    }
+    case 'tightThreads': {
+      const b = await laceExtent(img);
+      const sq = await square(b ? await toRgb(raw(img).extract(b)) : img, size);
+      const map = threadMap(sq, groundOf(sq));
+      return map ? colouredThreadPicture(map, size, size) : sq;
     }
     case 'centre25': return cropSquare(img, 0.5, 0.5, 0.5, size);
     case 'threads':
@@ -607,6 +617,21 @@ export async function laceExtent(img: RgbImage): Promise<{ left: number; top: nu
   return width >= 8 && height >= 8 ? { left, top, width, height } : null;
 }
 
+/** A catalogue picture's plain ground as a surface (threads.ts): the mean colour of its most common luma. */
+function groundOf(img: RgbImage): Surface {
+  const { data } = img;
+  const n = img.width * img.height;
+  const hist = new Uint32Array(64);
+  const lum = new Uint8Array(n);
+  for (let i = 0; i < n; i++) { lum[i] = (0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2]) >> 2; hist[lum[i]]++; }
+  let mode = 0;
+  for (let b = 1; b < 64; b++) if (hist[b] > hist[mode]) mode = b;
+  const g = [0, 0, 0];
+  let gn = 0;
+  for (let i = 0; i < n; i++) if (Math.abs(lum[i] - mode) <= 1) { g[0] += data[i * 3]; g[1] += data[i * 3 + 1]; g[2] += data[i * 3 + 2]; gn++; }
+  return { centres: [[g[0] / gn, g[1] / gn, g[2] / gn]], spread: 12 };
+}
+
 /** The whole-degree turns are tried on at most this many of the piece's pixels, evenly spaced; the tenths on all of them. */
 const PIECE_COARSE_POINTS = 800;
 
@@ -667,7 +692,9 @@ export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
 
 /**
  * The piece drawn: opaque, the cut itself; see-through, its threads without the surface between them
- * (threads.ts), light on dark where the lace is light (threadsAuto), or, `inverse`, the other way. A
+ * (threads.ts) in the lace's colour on a plain ground, dark where the lace is light and light where it is
+ * dark, as the catalogue's 'tightThreads' draws each picture's threads; or, `inverse`, the map in grey the
+ * other way (dark threads on light where the lace seemed light). A
  * catalogue shows lace on a ground that contrasts with it, but which way a mid-tone lace (a sage green, a
  * slate grey) goes cannot be read from a photo that has lost its light and is mixed with the surface
  * between the threads: of 30 see-through pieces on the image-search bench's textured backdrops, 7 came out in
@@ -675,8 +702,8 @@ export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
  */
 export function drawnPiece({ cut, map }: PieceDrawing, size: number, inverse: boolean): RgbImage {
   if (!map) return cut;
-  const auto = inverseFor('threadsAuto', map);
-  return threadPicture(map, size, size, inverse ? !auto : auto);
+  // The other way: the lace's colour estimate is what misled, so the map alone, grey, in the other polarity.
+  return inverse ? threadPicture(map, size, size, lightLace(map)) : colouredThreadPicture(map, size, size);
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */

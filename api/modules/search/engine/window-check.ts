@@ -13,7 +13,7 @@
 import type { IndexHit } from './vector-index';
 import { boosted } from './layout';
 import type { RgbImage } from './types';
-import { makeViews, square, type ViewName } from './views';
+import { makeView, makeViews, square, type ViewName } from './views';
 
 /** The thumb's side in cells: 2,304 bytes a picture. */
 export const THUMB_SIDE = 48;
@@ -82,6 +82,20 @@ class LumaSums {
 /** A catalogue picture's thumb: the luma of its whole view (square) over THUMB_SIDE² cells, one byte each. */
 export function pictureThumb(view: RgbImage): Uint8Array {
   return Uint8Array.from(new LumaSums(view).cells(THUMB_SIDE), (v) => Math.round(v));
+}
+
+/**
+ * The catalogue views a picture keeps a thumb of, each on its own stored row: 'full', which a photo of the
+ * picture or of part of it meets, and 'tight', the picture cut to its threads, which a see-through piece laid
+ * on a surface lines up with (its own ground gone, the piece is as large as its threads: views.ts laceExtent).
+ * On 300 generated designs (no network), such a piece turned square met its own 'tight' thumb best of all
+ * designs for 32 of 47 photos, its own 'full' thumb for 8.
+ */
+export const THUMB_VIEWS: readonly ViewName[] = ['full', 'tight'];
+
+/** A picture's thumb of one of THUMB_VIEWS. */
+export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Array> {
+  return pictureThumb(view === 'full' ? await wholeView(img) : await makeView(img, view, VIEW_SIDE));
 }
 
 /**
