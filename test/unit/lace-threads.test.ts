@@ -55,6 +55,25 @@ t.test('the thread map shows the threads, not the print between them', async (t)
   t.ok(map!.unlike < 0.85, `see-through: much of the crop is like the surface (${map!.unlike.toFixed(2)} unlike it)`);
 });
 
+t.test("a print's edges, blurred by the lens, are read as surface: mixed of two of its colours, not thread over one", async (t) => {
+  const { photo, mask } = await laceOnPrint(true);
+  const blurred = await sharp(photo).blur(1.5).jpeg({ quality: 85 }).toBuffer();
+  const img = await decodeUpload(blurred);
+  const surface = surfaceColours(img, { left: LEFT, top: TOP, width: SIDE, height: SIDE });
+  const crop = await sharp(blurred).extract({ left: LEFT, top: TOP, width: SIDE, height: SIDE }).resize(110, 110).removeAlpha().raw().toBuffer();
+  const small = await sharp(mask, { raw: { width: SIDE, height: SIDE, channels: 1 } }).resize(110, 110).extractChannel(0).raw().toBuffer();
+  const map = threadMap({ data: new Uint8Array(crop), width: 110, height: 110 }, surface!);
+  // The gaps between the threads where the print's squares meet (a check's corners and sides, 12 px apart).
+  let onEdge = 0, edges = 0;
+  for (let y = 0; y < 110; y++) for (let x = 0; x < 110; x++) {
+    const px = LEFT + (x + 0.5) * 2, py = TOP + (y + 0.5) * 2;
+    const nearEdge = Math.min(px % 12, 12 - (px % 12)) < 2 || Math.min(py % 12, 12 - (py % 12)) < 2;
+    if (nearEdge && small[y * 110 + x] < 20) { onEdge += map!.alpha[y * 110 + x]; edges++; }
+  }
+  t.ok(edges > 500, `${edges} gap pixels on the print's edges`);
+  t.ok(onEdge / edges / 255 < 0.1, `read as no thread, 0.125 before they were: ${(onEdge / edges / 255).toFixed(3)}`);
+});
+
 t.test('thread views: in a query only for see-through lace in a frame; never standing in for nothing', async (t) => {
   const list = ['full', 'focusCentre', 'threads', 'threadsInverse'] as const;
   const see = await decodeUpload((await laceOnPrint(true)).photo);

@@ -101,16 +101,29 @@ export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface)
   let unlike = 0;
   const unlikeFrom = Math.max(25, 2 * spread);
   const dirs = surface.map((s) => { const d = [lace[0] - s[0], lace[1] - s[1], lace[2] - s[2]]; return { s, d, dd: d[0] ** 2 + d[1] ** 2 + d[2] ** 2 }; });
+  // A print's edges: pixels mixed of two of the surface's colours (a check's or a flower's outline, blurred
+  // by the lens and the JPEG), which are unlike either colour and would read as thread.
+  const pairs: Array<{ s: number[]; d: number[]; dd: number }> = [];
+  for (let a = 0; a < surface.length; a++) for (let b = a + 1; b < surface.length; b++) {
+    const d = [surface[b][0] - surface[a][0], surface[b][1] - surface[a][1], surface[b][2] - surface[a][2]];
+    const dd = d[0] ** 2 + d[1] ** 2 + d[2] ** 2;
+    if (dd >= 400) pairs.push({ s: surface[a], d, dd });
+  }
+  const along = (p0: number, p1: number, p2: number, { s, d, dd }: { s: number[]; d: number[]; dd: number }) => {
+    const t = Math.max(0, Math.min(1, ((p0 - s[0]) * d[0] + (p1 - s[1]) * d[1] + (p2 - s[2]) * d[2]) / dd));
+    return { t, res: (p0 - s[0] - t * d[0]) ** 2 + (p1 - s[1] - t * d[1]) ** 2 + (p2 - s[2] - t * d[2]) ** 2 };
+  };
   for (let i = 0; i < n; i++) {
     const p0 = data[i * 3], p1 = data[i * 3 + 1], p2 = data[i * 3 + 2];
     let best = Infinity, a = 0;
-    for (const { s, d, dd } of dirs) {
-      if (dd < 400) continue; // this surface colour is the lace's own (within 20 levels): it cannot be unmixed
-      const t = Math.max(0, Math.min(1, ((p0 - s[0]) * d[0] + (p1 - s[1]) * d[1] + (p2 - s[2]) * d[2]) / dd));
-      const res = (p0 - s[0] - t * d[0]) ** 2 + (p1 - s[1] - t * d[1]) ** 2 + (p2 - s[2] - t * d[2]) ** 2;
+    for (const dir of dirs) {
+      if (dir.dd < 400) continue; // this surface colour is the lace's own (within 20 levels): it cannot be unmixed
+      const { t, res } = along(p0, p1, p2, dir);
       if (res < best) { best = res; a = t; }
     }
     if (best === Infinity) return null;
+    // Far better explained as two surface colours mixed than as thread over one: surface.
+    for (const pair of pairs) if (a > 0 && along(p0, p1, p2, pair).res * 4 < best) { a = 0; break; }
     alpha[i] = Math.round(a * 255);
     if (dist[i] > unlikeFrom) unlike++;
   }
