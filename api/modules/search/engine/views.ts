@@ -591,16 +591,7 @@ export async function laceExtent(img: RgbImage): Promise<{ left: number; top: nu
   const small = k < 1 ? await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' })) : img;
   const { data } = small;
   const n = w * h;
-  // The ground: the mean colour of the pixels in the most common luma bin.
-  const hist = new Uint32Array(64);
-  const lum = new Uint8Array(n);
-  for (let i = 0; i < n; i++) { lum[i] = (0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2]) >> 2; hist[lum[i]]++; }
-  let mode = 0;
-  for (let b = 1; b < 64; b++) if (hist[b] > hist[mode]) mode = b;
-  const g = [0, 0, 0];
-  let gn = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(lum[i] - mode) <= 1) { g[0] += data[i * 3]; g[1] += data[i * 3 + 1]; g[2] += data[i * 3 + 2]; gn++; }
-  const ground = [[g[0] / gn, g[1] / gn, g[2] / gn]];
+  const ground = groundOf(small).centres;
   const dist = new Float32Array(n);
   for (let i = 0; i < n; i++) dist[i] = nearest(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], ground);
   // Threads: further from the ground than a third of the way to the picture's most distant colours.
@@ -617,7 +608,7 @@ export async function laceExtent(img: RgbImage): Promise<{ left: number; top: nu
   return width >= 8 && height >= 8 ? { left, top, width, height } : null;
 }
 
-/** A catalogue picture's plain ground as a surface (threads.ts): the mean colour of its most common luma. */
+/** A catalogue picture's plain ground as a surface (threads.ts): the mean colour of the pixels in its most common luma bin. */
 function groundOf(img: RgbImage): Surface {
   const { data } = img;
   const n = img.width * img.height;
