@@ -4,6 +4,7 @@
 // shapes, which is what tells one lace from another; the classifier head only knows its five classes.
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
 import { normalisedLuma } from './illumination';
+import { FoldedNetwork } from './folded-network';
 import { initTf, tf, type TfBackend } from './tf-runtime';
 import { l2normalise, type FeatureExtractor, type RgbImage } from './types';
 
@@ -72,11 +73,17 @@ export type NetworkInput = 'rgb' | 'luma';
 
 export interface MobileNetOptions { layers?: ReadonlyArray<readonly [string, number]>; backend?: TfBackend; inputSize?: number; input?: NetworkInput }
 
+/** The nsfwjs MobileNetV2 as Keras layers, cut after `lastLayer`, at `inputSize` px (its batch normalisations unfolded). */
+export async function cutMobileNet(inputSize: number, lastLayer: string): Promise<tf.LayersModel> {
+  // strict: false because the weights of the cut-off head are in the shards but have no layer.
+  return tf.loadLayersModel(tf.io.fromMemory(await nsfwArtifacts(inputSize, lastLayer)), { strict: false });
+}
+
 export class MobileNetExtractor implements FeatureExtractor {
   readonly name: string;
   readonly dim: number;
   readonly inputSize: number;
-  private constructor(private readonly model: tf.LayersModel, readonly layers: ReadonlyArray<readonly [string, number]>, readonly backend: TfBackend, inputSize: number, readonly input: NetworkInput) {
+  private constructor(private readonly model: FoldedNetwork, readonly layers: ReadonlyArray<readonly [string, number]>, readonly backend: TfBackend, inputSize: number, readonly input: NetworkInput) {
     // Each layer gives mean-pooled and GeM-pooled channels.
     this.dim = layers.reduce((s, [, c]) => s + c * 2, 0);
     this.inputSize = inputSize;
@@ -87,10 +94,10 @@ export class MobileNetExtractor implements FeatureExtractor {
     const backend = await initTf(opts.backend ?? 'wasm');
     const layers = opts.layers ?? DEFAULT_LAYERS;
     const inputSize = opts.inputSize ?? 224;
-    // strict: false because the weights of the cut-off head are in the shards but have no layer.
-    const base = await tf.loadLayersModel(tf.io.fromMemory(await nsfwArtifacts(inputSize, layers[layers.length - 1][0])), { strict: false });
-    const outputs = layers.map(([name]) => base.getLayer(name).output as tf.SymbolicTensor);
-    const model = tf.model({ inputs: base.inputs, outputs });
+    const base = await cutMobileNet(inputSize, layers[layers.length - 1][0]);
+    // Each batch normalisation folded into its convolution (folded-network.ts); the Keras model is then not needed.
+    const model = new FoldedNetwork(base, layers.map(([name]) => name));
+    base.dispose();
     return new MobileNetExtractor(model, layers, backend, inputSize, opts.input ?? 'rgb');
   }
 
@@ -102,8 +109,7 @@ export class MobileNetExtractor implements FeatureExtractor {
         if (im.width !== s || im.height !== s) throw new Error(`expected ${s}×${s} pixels, got ${im.width}×${im.height}`);
         return tf.tensor3d((this.input === 'luma' ? normalisedLuma(im) : im).data, [s, s, 3], 'int32');
       })).toFloat().div(255) as tf.Tensor4D;
-      const outs = this.model.predict(batch) as tf.Tensor4D[] | tf.Tensor4D;
-      const list = Array.isArray(outs) ? outs : [outs];
+      const list = this.model.predict(batch);
       const parts: tf.Tensor2D[] = [];
       for (const o of list) {
         const relu = o.relu();

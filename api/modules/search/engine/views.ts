@@ -341,6 +341,10 @@ function laceAgainstBorder(px: Uint8Array, e: Float32Array, w: number, h: number
   if (gw < 6 || gh < 6) return null;
   const DIM = 8;
   const f = new Float32Array(gw * gh * DIM);
+  // Each pixel's grey level once (not a function called in the loop below: four calls a pixel, and under a
+  // loader that names every function it makes, as tsx does, that naming was half of findLace's time).
+  const lum = new Float64Array(w * h);
+  for (let i = 0; i < w * h; i++) lum[i] = (px[i * 3] + px[i * 3 + 1] + px[i * 3 + 2]) / 3;
   for (let by = 0; by < gh; by++) {
     for (let bx = 0; bx < gw; bx++) {
       let sl = 0, sl2 = 0, sa = 0, sb = 0, se = 0, jxx = 0, jyy = 0, jxy = 0, cnt = 0;
@@ -348,11 +352,10 @@ function laceAgainstBorder(px: Uint8Array, e: Float32Array, w: number, h: number
         for (let x = bx * size; x < (bx + 1) * size; x++) {
           const i = y * w + x, o = i * 3;
           const R = px[o], G = px[o + 1], B = px[o + 2];
-          const L = (R + G + B) / 3;
+          const L = lum[i];
           sl += L; sl2 += L * L; sa += R - G; sb += (R + G) / 2 - B; se += e[i]; cnt++;
           if (x > 0 && x < w - 1 && y > 0 && y < h - 1) {
-            const lum = (j: number) => (px[j * 3] + px[j * 3 + 1] + px[j * 3 + 2]) / 3;
-            const gx = lum(i + 1) - lum(i - 1), gy = lum(i + w) - lum(i - w);
+            const gx = lum[i + 1] - lum[i - 1], gy = lum[i + w] - lum[i - w];
             jxx += gx * gx; jyy += gy * gy; jxy += gx * gy;
           }
         }
