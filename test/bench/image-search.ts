@@ -53,7 +53,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 
 const arg = (name: string, fallback: string) => {
@@ -122,7 +122,11 @@ const ROWS_ARG = arg('rows', '').split(',').filter(Boolean);
 const WINDOW_VIEWS = (arg('window-views', '') ? arg('window-views', '').split(',') : settings.windowCheck?.views ?? ['full']) as ViewName[];
 /** `--window tau:gamma:top`: the leading products re-ranked by the photo's agreement with their thumbs (window-check.ts), as the api's settings.windowCheck; `--window off` without. */
 const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top, views] = x.split(':'); return x === 'off' || !x ? null : { tau: Number(tau), gamma: Number(gamma), top: Number(top) || 10, views: views ? views.split('+') as ViewName[] : WINDOW_VIEWS }; };
-const WINDOW: WindowCheck | null = arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null);
+/** `--window-over all` (every view over every thumb) or `full=full+piece=tight` (WindowCheck.over); default the settings'. */
+const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined : Object.fromEntries(x.split(/\+(?=[a-zA-Z]+=)/).map((pair) => { const [view, thumbs] = pair.split('='); return [view, thumbs.split('|') as ViewName[]]; })));
+const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
+const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER } : null);
+const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
 const WINDOW_SWEEP = arg('window-sweep', '').split(',').filter(Boolean).map((x) => parseWindow(x)!);
 /** `--cache-views`: a superset of the catalogue views to compute and cache, so that subsets can be tried without re-indexing. */
@@ -415,11 +419,11 @@ async function main() {
   const viewCounts: number[] = [];
   const windowMs: number[] = [];
   // Each product's thumbs (window-check.ts THUMB_VIEWS), made from its picture as the api makes them when indexing.
-  const thumbs = new Map<number, Uint8Array[]>();
+  const thumbs = new Map<number, ViewThumb[]>();
   for (const p of products) {
     if (!WINDOW && !WINDOW_SWEEP.length) break;
     const img = await decodeUpload(p.picture);
-    thumbs.set(p.id, await Promise.all(THUMB_VIEWS.map((v) => viewThumb(img, v))));
+    thumbs.set(p.id, await Promise.all(THUMB_VIEWS.map(async (view) => ({ view, thumb: await viewThumb(img, view) }))));
   }
   if (WINDOW || WINDOW_SWEEP.length) log(`thumbs of ${thumbs.size} products made`);
   const thumbsOf = (id: number) => thumbs.get(id);
@@ -493,7 +497,7 @@ async function main() {
       if (photo && WINDOW_SWEEP.length) {
         // Each hit's agreement with the photo's whole view and with its piece (where it has one), apart, so each combination takes its views.
         const [whole, piece = null] = await photoViews(img, ['full', 'piece']).then((vs) => vs.map((v) => photoWindows(v)));
-        const agreeOf = (p: typeof whole | null) => before.map((h) => (p ? Math.max(-1, ...(thumbsOf(h.productId) ?? []).map((t) => windowAgreement(p, t))) : -1));
+        const agreeOf = (p: typeof whole | null) => before.map((h) => (p ? Math.max(-1, ...(thumbsOf(h.productId) ?? []).map((t) => windowAgreement(p, t.thumb))) : -1));
         const agreeWhole = agreeOf(whole), agreePiece = agreeOf(piece);
         const agreeFor = (views: readonly ViewName[]) => before.map((_, i) => Math.max(views.includes('full') ? agreeWhole[i] : -1, views.includes('piece') ? agreePiece[i] : -1));
         const agree = agreeFor(WINDOW_VIEWS);

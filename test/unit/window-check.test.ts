@@ -60,7 +60,7 @@ t.test('brighter, dimmer or a light falling off across the frame: the same agree
 t.test('withWindowCheck raises the product whose picture holds the photo; nothing without a thumb or a window', async (t) => {
   const mine = await picture(71, 'bigBorder'), other = await picture(72, 'bigBorder');
   const photo = photoWindows(await wholeView(await closeUp(mine, 80, 150, 0.5, 2)));
-  const thumbs = new Map([[1, [await thumbOf(mine)]], [2, [await thumbOf(other)]]]);
+  const thumbs = new Map([[1, [{ view: 'full' as const, thumb: await thumbOf(mine) }]], [2, [{ view: 'full' as const, thumb: await thumbOf(other) }]]]);
   const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }, { productId: 3, score: 0.95, entry: 30 }];
   const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const] };
   const out = withWindowCheck(hits, photo, (id) => thumbs.get(id), check);
@@ -71,4 +71,20 @@ t.test('withWindowCheck raises the product whose picture holds the photo; nothin
   const flat = photoWindows({ data: new Uint8Array(160 * 160 * 3).fill(128), width: 160, height: 160 });
   t.equal(flat.windows.length, 0, 'a flat photo has no windows');
   t.same(withWindowCheck(hits, flat, (id) => thumbs.get(id), check), hits, 'and changes nothing');
+});
+
+t.test("WindowCheck.over: each of the photo's views meets only the thumbs it is paired with", async (t) => {
+  const mine = await picture(71, 'bigBorder');
+  const view = await wholeView(await closeUp(mine, 80, 150, 0.5, 2));
+  // The same close-up, once as the photo ('full') and once as if it were the photo's piece.
+  const asFull = photoWindows([view], undefined, ['full']), asPiece = photoWindows([view], undefined, ['piece']);
+  t.ok(asFull.windows.every((w) => w.view === 'full') && asPiece.windows.every((w) => w.view === 'piece'), 'each window knows its view');
+  const thumbs = new Map([[1, [{ view: 'full' as const, thumb: await thumbOf(mine) }]]]);
+  const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }];
+  const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const, 'piece' as const], over: { full: ['full' as const], piece: ['tight' as const] } };
+  t.equal(withWindowCheck(hits, asFull, (id) => thumbs.get(id), check)[0].productId, 1, "the photo's windows meet the 'full' thumb and raise its product");
+  t.same(withWindowCheck(hits, asPiece, (id) => thumbs.get(id), check), hits, "the piece's windows are not slid over a 'full' thumb: nothing changes");
+  t.equal(withWindowCheck(hits, asPiece, (id) => thumbs.get(id), { ...check, over: undefined })[0].productId, 1, 'without the pairing every view meets every thumb');
+  const untagged = photoWindows(view);
+  t.equal(withWindowCheck(hits, untagged, (id) => thumbs.get(id), check)[0].productId, 1, 'windows of no named view meet every thumb');
 });

@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, viewThumb, withWindowCheck, type PhotoWindows } from './engine/window-check';
+import { THUMB_VIEWS, viewThumb, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -677,12 +677,12 @@ export class ImageIndexService {
   }
 
   /** The thumbs of these products' pictures (engine/window-check.ts), from their rows of THUMB_VIEWS. */
-  private async thumbsOf(productIds: number[]): Promise<Map<number, Uint8Array[]>> {
-    const out = new Map<number, Uint8Array[]>();
+  private async thumbsOf(productIds: number[]): Promise<Map<number, ViewThumb[]>> {
+    const out = new Map<number, ViewThumb[]>();
     if (productIds.length === 0) return out;
-    const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'thumb'])
+    const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'view', 'thumb'])
       .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', 'in', [...THUMB_VIEWS]).where('thumb', 'is not', null).execute();
-    for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push(new Uint8Array(r.thumb));
+    for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push({ view: r.view as ViewName, thumb: new Uint8Array(r.thumb) });
     return out;
   }
 

@@ -9,7 +9,7 @@ import { colourfulness } from './illumination';
 import { initTf } from './tf-runtime';
 import { MAX_QUERY_VIEWS, makeNamedViews, type ViewName, type ViewPart } from './views';
 import type { RgbImage } from './types';
-import { photoWindows, type PhotoWindows } from './window-check';
+import { photoWindows, WINDOW_SCALES, type PhotoWindows } from './window-check';
 
 /**
  * `query`: views that do not apply to this photo (the focus views where the lace fills it) are left out and
@@ -47,7 +47,8 @@ port.on('message', (msg: WorkerRequest) => {
       const named = await makeNamedViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
       const views = named.map((v) => v.img);
       const want = msg.windows;
-      const windows = want?.length ? photoWindows(named.filter((v) => want.includes(v.view)).map((v) => v.img)).windows : undefined;
+      const slid = want?.length ? named.filter((v) => want.includes(v.view)) : [];
+      const windows = want?.length ? photoWindows(slid.map((v) => v.img), WINDOW_SCALES, slid.map((v) => v.view)).windows : undefined;
       // A query photo with little colour left, or searched by shape only, is described without its colour
       // histogram (fuse). Each thread decides from the whole photo, so all agree.
       const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));

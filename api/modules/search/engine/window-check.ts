@@ -35,7 +35,18 @@ export const wholeView = (img: RgbImage): Promise<RgbImage> => square(img, VIEW_
  * piece cut out of a photo of it laid on a surface and turned square, where there is one; 'pieceInverse', a
  * see-through piece's threads in the other polarity), where the query makes them (views.ts makeViews).
  */
-export interface WindowCheck { tau: number; gamma: number; top: number; views: readonly ViewName[] }
+export interface WindowCheck {
+  tau: number; gamma: number; top: number; views: readonly ViewName[];
+  /**
+   * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
+   * is slid over all of them. The photo as it is meets the picture's 'full' thumb, a piece cut out of a
+   * photo its 'tight' one (THUMB_VIEWS): each pairing is half the slides of every view over every thumb.
+   */
+  over?: Partial<Record<ViewName, readonly ViewName[]>>;
+}
+
+/** One of a picture's thumbs and the view it was made of (THUMB_VIEWS). */
+export interface ViewThumb { view: ViewName; thumb: Uint8Array }
 
 /** A view's luma summed over any rectangle in four lookups: (w + 1) × (h + 1) running sums. */
 class LumaSums {
@@ -102,7 +113,7 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName }> }
 
 /** Takes the least-squares plane out of an n × n grid and scales it to unit length; null when nothing is left. */
 function planeOut(a: Float64Array, n: number): Float32Array | null {
@@ -129,16 +140,16 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
 }
 
 /** The photo's windows, from its views (each square: wholeView, or those of photoViews). */
-export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES): PhotoWindows {
+export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES, names?: readonly ViewName[]): PhotoWindows {
   const windows: PhotoWindows['windows'] = [];
-  for (const view of Array.isArray(views) ? views : [views as RgbImage]) {
+  (Array.isArray(views) ? views : [views as RgbImage]).forEach((view: RgbImage, i: number) => {
     const sums = new LumaSums(view);
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
       const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
-      if (q && coarse) windows.push({ n, q, m, coarse });
+      if (q && coarse) windows.push({ n, q, m, coarse, ...(names?.[i] ? { view: names[i] } : {}) });
     }
-  }
+  });
   return { windows };
 }
 
@@ -249,12 +260,21 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array): number 
  * best of a product's pictures), re-sorted; products without a thumb keep their score. The others keep
  * theirs too: a boost only raises a score, so none of them can pass a checked one it was below.
  */
-export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly Uint8Array[] | undefined, check: WindowCheck): IndexHit[] {
+export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined, check: WindowCheck): IndexHit[] {
   if (photo.windows.length === 0 || hits.length === 0) return hits;
   const m = Math.min(hits.length, check.top);
+  // The photo's windows each kind of thumb meets (WindowCheck.over), made once.
+  const slid = new Map<ViewName, PhotoWindows>();
+  const windowsFor = (thumbView: ViewName) => slid.get(thumbView) ?? slid.set(thumbView, { windows: photo.windows.filter((w) => {
+    const over = w.view ? check.over?.[w.view] : undefined;
+    return !over || over.includes(thumbView);
+  }) }).get(thumbView)!;
   const lead = hits.slice(0, m).map((h) => {
     let a = -1;
-    for (const t of thumbsOf(h.productId) ?? []) a = Math.max(a, windowAgreement(photo, t));
+    for (const t of thumbsOf(h.productId) ?? []) {
+      const windows = windowsFor(t.view);
+      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb));
+    }
     return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.gamma, queryViews: 1 }) };
   });
   return [...lead, ...hits.slice(m)].sort((a, b) => b.score - a.score || a.productId - b.productId);
