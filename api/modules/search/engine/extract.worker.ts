@@ -47,7 +47,7 @@ port.on('message', (msg: WorkerRequest) => {
       const named = await makeNamedViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part } : { part: msg.part });
       const views = named.map((v) => v.img);
       const want = msg.windows;
-      const slid = want?.length ? named.filter((v) => want.includes(v.view)) : [];
+      const slid = named.filter((v) => want?.includes(v.view));
       const windows = want?.length ? photoWindows(slid.map((v) => v.img), WINDOW_SCALES, slid.map((v) => v.view)).windows : undefined;
       // A query photo with little colour left, or searched by shape only, is described without its colour
       // histogram (fuse). Each thread decides from the whole photo, so all agree.

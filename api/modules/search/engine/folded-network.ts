@@ -8,7 +8,7 @@ import { tf } from './tf-runtime';
 type Layer = tf.layers.Layer;
 type Step =
   | { kind: 'pad'; out: string; from: string; pad: Array<[number, number]> }
-  | { kind: 'conv' | 'depthwise'; out: string; also: string[]; from: string; filter: tf.Tensor4D; bias: tf.Tensor1D; strides: [number, number]; pad: 'same' | 'valid'; relu6: boolean }
+  | { kind: 'conv' | 'depthwise'; out: string; from: string; filter: tf.Tensor4D; bias: tf.Tensor1D; strides: [number, number]; pad: 'same' | 'valid'; relu6: boolean }
   | { kind: 'add'; out: string; from: string[] };
 
 const cfg = (l: Layer) => l.getConfig() as Record<string, unknown>;
@@ -63,7 +63,7 @@ export class FoldedNetwork {
             return { filter: f as tf.Tensor4D, bias: beta.sub(mean.mul(s)) as tf.Tensor1D };
           });
           const out = six ? six.name : bn.name;
-          this.steps.push({ kind: depthwise ? 'depthwise' : 'conv', out, also: six ? [bn.name] : [], from: inputsOf(l)[0], filter, bias, strides: c.strides as [number, number], pad: c.padding as 'same' | 'valid', relu6: !!six });
+          this.steps.push({ kind: depthwise ? 'depthwise' : 'conv', out, from: inputsOf(l)[0], filter, bias, strides: c.strides as [number, number], pad: c.padding as 'same' | 'valid', relu6: !!six });
           done.add(bn.name);
           if (six) done.add(six.name);
           break;

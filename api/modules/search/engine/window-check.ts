@@ -39,8 +39,8 @@ export interface WindowCheck {
   tau: number; gamma: number; top: number; views: readonly ViewName[];
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
-   * is slid over all of them. The photo as it is meets the picture's 'full' thumb, a piece cut out of a
-   * photo its 'tight' one (THUMB_VIEWS): each pairing is half the slides of every view over every thumb.
+   * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
+   * photo meets its 'tight' one best, THUMB_VIEWS): each view left off a thumb spares its slides there.
    */
   over?: Partial<Record<ViewName, readonly ViewName[]>>;
 }
@@ -263,12 +263,17 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array): number 
 export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined, check: WindowCheck): IndexHit[] {
   if (photo.windows.length === 0 || hits.length === 0) return hits;
   const m = Math.min(hits.length, check.top);
-  // The photo's windows each kind of thumb meets (WindowCheck.over), made once.
-  const slid = new Map<ViewName, PhotoWindows>();
-  const windowsFor = (thumbView: ViewName) => slid.get(thumbView) ?? slid.set(thumbView, { windows: photo.windows.filter((w) => {
+  // The photo's windows each kind of thumb meets (WindowCheck.over), picked once a kind.
+  const meets = (w: PhotoWindows['windows'][number], thumbView: ViewName) => {
     const over = w.view ? check.over?.[w.view] : undefined;
     return !over || over.includes(thumbView);
-  }) }).get(thumbView)!;
+  };
+  const slid = new Map<ViewName, PhotoWindows>();
+  const windowsFor = (thumbView: ViewName): PhotoWindows => {
+    let windows = slid.get(thumbView);
+    if (!windows) slid.set(thumbView, (windows = { windows: photo.windows.filter((w) => meets(w, thumbView)) }));
+    return windows;
+  };
   const lead = hits.slice(0, m).map((h) => {
     let a = -1;
     for (const t of thumbsOf(h.productId) ?? []) {
