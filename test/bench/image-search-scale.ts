@@ -57,6 +57,13 @@ export async function measureScale(real: Float32Array[][], sizes: number[], sett
   const queryDesigns = Array.from({ length: 40 }, (_, i) => (i * 37) % real.length);
   const noiseSd = 0.005 / Math.sqrt(3); // as uniform ±0.005 per dimension
   const photos = whole ? await Promise.all(queryDesigns.map((d, i) => whole.photoOf(d, i))) : [];
+  // The same photos described before any index is built: what describing costs with nothing else in the
+  // process, beside what it costs in the whole queries below.
+  if (whole) {
+    const alone: number[] = [];
+    for (const photo of photos) { const t = performance.now(); await whole.describe(photo); alone.push(performance.now() - t); }
+    log(`describing the ${photos.length} whole-query photos before any index is built: median ${pct(alone, 0.5).toFixed(0)} ms, p95 ${pct(alone, 0.95).toFixed(0)} ms`);
+  }
   for (const images of sizes) {
     const vectors = images * perImage;
     const t0 = Date.now();
