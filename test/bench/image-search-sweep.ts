@@ -7,7 +7,9 @@
 // a seventh, the layout's weight in the fused cosine (layout.ts; 0 = none); an eighth and ninth, tau and
 // gamma (the `beta` field): a product whose best layout cosine l (the whole views of the query and of the
 // product) passes tau has its distance to 1 shrunk by gamma · (l − tau) / (1 − tau) (layout.ts `boosted`); a
-// tenth, N: l from the query's first N views only.
+// tenth, N: l from the query's first N views only; an eleventh, p: where the photo has a see-through piece drawn as
+// its threads (views.ts RgbImage.seeThrough), its other views' scores less p (the api scales those vectors by
+// weights.besideThreads instead, which at these cosines comes to the same).
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { spreadHue } from '../../api/modules/search/engine/fused-descriptor';
@@ -17,13 +19,13 @@ import type { FeatureExtractor } from '../../api/modules/search/engine/types';
 import { dotAt } from '../../api/modules/search/engine/types';
 import { makeViews, type ViewName } from '../../api/modules/search/engine/views';
 
-export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number; gate: number; layout: number; tau: number; beta: number; layoutViews: number }
+export interface SweepConfig { name: string; cnn: number; colour: number; texture: number; hueSpread: number; views: number; gate: number; layout: number; tau: number; beta: number; layoutViews: number; penalty: number }
 
 export function parseSweep(arg: string, cachedViews: number): SweepConfig[] {
   return arg.split(',').filter(Boolean).map((name) => {
-    const [cnn, colour, texture, hueSpread, views, gate, layout, tau, beta, layoutViews] = name.split(':').map(Number);
+    const [cnn, colour, texture, hueSpread, views, gate, layout, tau, beta, layoutViews, penalty] = name.split(':').map(Number);
     if (![cnn, colour, texture, hueSpread].every(Number.isFinite)) throw new Error(`--sweep: "${name}" is not cnn:colour:texture:hueSpread[:views[:gate]]`);
-    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews), gate: gate || 0, layout: layout || 0, tau: tau || 1, beta: beta || 0, layoutViews: layoutViews || Infinity };
+    return { name, cnn, colour, texture, hueSpread, views: Math.min(cachedViews, views || cachedViews), gate: gate || 0, layout: layout || 0, tau: tau || 1, beta: beta || 0, layoutViews: layoutViews || Infinity, penalty: penalty || 0 };
   });
 }
 
@@ -66,6 +68,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
     const best = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
     const bestLayout = configs.map(() => new Float32Array(ctx.products).fill(-Infinity));
     const colourCos = new Float32Array(spreads.length);
+    const seeThrough = views.some((v) => v.seeThrough);
     for (let qv = 0; qv < views.length; qv++) {
       const texture = textureDescriptor(views[qv]);
       const layout = views[qv].whole ? layoutDescriptor(views[qv]) : null;
@@ -82,7 +85,7 @@ export function sweeper(ctx: SweepContext, configs: SweepConfig[]) {
             const w = configs[k];
             if (cv >= w.views) continue;
             const rest = w.cnn * c + w.texture * t + w.layout * l;
-            const score = cf < w.gate ? rest / (w.cnn + w.texture + w.layout) : (rest + w.colour * colourCos[spreadOf[k]]) / (w.cnn + w.colour + w.texture + w.layout);
+            const score = (w.penalty && seeThrough && !views[qv].seeThrough ? -w.penalty : 0) + (cf < w.gate ? rest / (w.cnn + w.texture + w.layout) : (rest + w.colour * colourCos[spreadOf[k]]) / (w.cnn + w.colour + w.texture + w.layout));
             if (score > best[k][p]) best[k][p] = score;
             if (qv < w.layoutViews && l > bestLayout[k][p]) bestLayout[k][p] = l;
           }

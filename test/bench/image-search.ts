@@ -24,7 +24,7 @@
 // `--extract-threads N` (IMAGE_EXTRACT_THREADS: a query is described as the api describes it, by its pool of
 // extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
-// without colour). The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
+// without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not). The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -35,7 +35,7 @@ import { Worker } from 'node:worker_threads';
 import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
-import { fuse, spreadHue } from '../../api/modules/search/engine/fused-descriptor';
+import { fuse, spreadHue, weighBesideThreads } from '../../api/modules/search/engine/fused-descriptor';
 import { COLOUR_DIM, TEXTURE_DIM, colourHistogram, textureDescriptor } from '../../api/modules/search/engine/handcrafted';
 import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
@@ -101,6 +101,7 @@ const settings = imageSearchSettings(os.tmpdir(), {
     ...(weightsArg.length >= 3 ? { cnn: weightsArg[0], colour: weightsArg[1], texture: weightsArg[2], ...(weightsArg.length === 4 ? { layout: weightsArg[3] } : {}) } : {}),
     ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
     ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}),
+    ...(arg('beside-threads', '') ? { besideThreads: Number(arg('beside-threads', '')) } : {}),
   },
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),
@@ -437,13 +438,13 @@ async function main() {
     const k = dist.findIndex((x) => x.id === target);
     return k < 0 ? 999 : k;
   };
-  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array; layout: Float32Array; colourless?: boolean }>;
+  type QueryParts = Array<{ cnn: Float32Array; colour: Float32Array; texture: Float32Array; layout: Float32Array; colourless?: boolean; seeThrough?: boolean }>;
   // A query photo's parts, unfused, described here in the main thread: for --explain, and for --max-views
   // other than the api's (the api's pool always makes MAX_QUERY_VIEWS).
   const queryParts = async (img: RgbImage): Promise<QueryParts> => {
     const views = await makeViews(img, settings.queryViews, extractor.inputSize, { dropUnneeded: true, max: MAX_VIEWS });
     const cnn = await extractor.extract(views);
-    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), layout: v.whole ? layoutDescriptor(v) : NO_LAYOUT, colourless: v.colourless }));
+    return views.map((v, k) => ({ cnn: cnn[k], colour: colourHistogram(v), texture: textureDescriptor(v), layout: v.whole ? layoutDescriptor(v) : NO_LAYOUT, colourless: v.colourless, seeThrough: v.seeThrough }));
   };
   // As the api describes a query: decoded here, its views shared out over the extraction threads.
   const engineSearch = async (query: Buffer) => {
@@ -453,7 +454,7 @@ async function main() {
     const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined) : null;
     const vecs = described
       ? await described.promise
-      : (await queryParts(img)).map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout));
+      : await queryParts(img).then((parts) => weighBesideThreads(parts.map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout)), parts.map((x) => !!x.seeThrough), settings.weights.besideThreads));
     const ts = performance.now();
     // As the api: the window check looks at the leading `top` of more hits than a page shows.
     const k = Math.max(10, WINDOW?.top ?? 0);

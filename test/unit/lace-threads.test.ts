@@ -7,7 +7,9 @@ import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { surfaceColours, threadMap } from '../../api/modules/search/engine/threads';
 import { dot } from '../../api/modules/search/engine/types';
-import { findLace, findPiece, makeViews, MAX_QUERY_VIEWS } from '../../api/modules/search/engine/views';
+import { findLace, findPiece, makeViews, MAX_QUERY_VIEWS, type ViewName } from '../../api/modules/search/engine/views';
+import { ExtractClient } from '../../api/modules/search/engine/extract-client';
+import { DEFAULT_WEIGHTS } from '../../api/modules/search/engine/fused-descriptor';
 
 const W = 600, H = 450, LEFT = 300, TOP = 140, SIDE = 220;
 const PRINT = [[200, 60, 70], [40, 150, 160]];
@@ -99,6 +101,7 @@ t.test("a see-through piece in a query: in its colour and the other way ('piece'
   const q1 = await makeViews(see, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
   t.equal(q1.length, MAX_QUERY_VIEWS, 'four views');
   t.same(q1.map((v) => !!v.whole), [true, true, true, false], "the whole photo's and both drawings' layouts are described, focusCentre's not");
+  t.same(q1.map((v) => !!v.seeThrough), [false, true, true, false], 'both drawings are marked as drawn from the threads');
   const [, piece, inverse] = q1;
   t.notOk(piece.colourless, "'piece': the threads in the lace's colour, described with it");
   t.ok(inverse.colourless && inverse.data.every((v, i) => i % 3 !== 0 || (v === inverse.data[i + 1] && v === inverse.data[i + 2])), "'pieceInverse': the map in grey");
@@ -117,6 +120,23 @@ t.test("a see-through piece in a query: in its colour and the other way ('piece'
   const q2 = await makeViews(opaque, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
   // (Its box holds nothing like the print, so its map, where one is drawn, is not drawn the other way.)
   t.same(q2.map((v) => !!v.whole), [true, true, false, false], 'an opaque piece: drawn once (full, piece, focusCentre, centre50)');
+  t.ok(q2.every((v) => !v.seeThrough), 'and as it is, not from threads');
+});
+
+t.test("a see-through piece's query: the extraction threads weigh its other views by besideThreads; an opaque piece's are left as they are", async (t) => {
+  const views: ViewName[] = ['full', 'piece', 'centre50', 'focusCentre'];
+  const weighed = new ExtractClient({ modelDir: '', inputSize: 160, backend: 'wasm', weights: { ...DEFAULT_WEIGHTS, besideThreads: 0.9 } }, { threads: 2 });
+  const plain = new ExtractClient({ modelDir: '', inputSize: 160, backend: 'wasm', weights: { ...DEFAULT_WEIGHTS, besideThreads: 1 } }, { threads: 1 });
+  t.teardown(() => Promise.all([weighed.close(), plain.close()]));
+  const see = await decodeUpload((await laceOnPrint(true)).photo);
+  const a = await weighed.describe(see, views, 'query').promise;
+  const b = await plain.describe(see, views, 'query').promise;
+  t.equal(a.length, 4, 'four views');
+  t.same(a.map((v) => Number(Math.sqrt(dot(v, v)).toFixed(3))), [0.9, 1, 0.9, 0.9], "the piece's vector keeps its length; the other three are 0.9 as long");
+  t.ok(a.every((v, i) => Math.abs(dot(v, b[i]) / Math.sqrt(dot(v, v)) - 1) < 1e-4), 'in the same directions as without the weighing (two threads and one alike)');
+  const opaque = await decodeUpload((await laceOnPrint(false)).photo);
+  const c = await weighed.describe(opaque, views, 'query').promise;
+  t.ok(c.every((v) => Math.abs(dot(v, v) - 1) < 1e-4), 'an opaque piece: every vector of unit length');
 });
 
 t.test('findPiece: see-through lace whose motifs lie far apart is still one piece', async (t) => {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractorOptions } from './extractor-options';
+import { weighBesideThreads } from './fused-descriptor';
 import type { RgbImage } from './types';
 import type { ViewName, ViewPart } from './views';
 import type { WorkerReply, WorkerRequest } from './extract.worker';
@@ -30,7 +31,7 @@ export interface PoolOptions {
  * search, each task a share of the views: `part`); `parts` has a place for each task's vectors, the task's
  * `at`.
  */
-interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
+interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
 interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[] }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
@@ -103,7 +104,7 @@ export class ExtractClient {
           if (msg.type === 'vectors') {
             this.avgMs = this.avgMs ? this.avgMs * 0.9 + msg.ms * 0.1 : msg.ms;
             if (msg.windows) task.request.windows.push(...msg.windows);
-            this.finish(task, msg.vectors);
+            this.finish(task, msg.vectors, msg.seeThrough);
           } else this.fail(task.request, new Error(msg.error));
         }
         this.pump();
@@ -147,7 +148,7 @@ export class ExtractClient {
       if (this.closed) return reject(new Error('image search is shut down'));
       if (priority === 'index' && views.length === 0) return resolve([]);
       const of = priority === 'query' ? this.pool.threads : views.length;
-      const request: Request = { id, priority, parts: new Array(of).fill(null), windows, resolve, reject, settled: false };
+      const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tasks: Task[] = priority === 'query'
         ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv }))
@@ -197,22 +198,24 @@ export class ExtractClient {
     }
   }
 
-  private finish(task: Task, vectors: Float32Array[]): void {
+  private finish(task: Task, vectors: Float32Array[], partSeeThrough: boolean[] = []): void {
     const r = task.request;
     if (r.settled) return;
     r.parts[task.at] = vectors;
+    r.seeThrough[task.at] = partSeeThrough;
     if (r.parts.some((p) => p === null)) return;
     const parts = r.parts as Float32Array[][];
     const out: Float32Array[] = [];
+    const seeThrough: boolean[] = [];
     // Indexing: one view a part, in order. A query's part i holds the views at positions i, i + of, …:
     // interleave them back into the views' order.
     if (r.priority === 'index') for (const p of parts) out.push(...p);
     else {
       const longest = Math.max(...parts.map((p) => p.length));
-      for (let j = 0; j < longest; j++) for (const p of parts) if (j < p.length) out.push(p[j]);
+      for (let j = 0; j < longest; j++) for (const [k, p] of parts.entries()) if (j < p.length) { out.push(p[j]); seeThrough.push(!!r.seeThrough[k][j]); }
     }
     r.settled = true;
-    r.resolve(out);
+    r.resolve(r.priority === 'query' ? weighBesideThreads(out, seeThrough, this.opts.weights.besideThreads) : out);
   }
 
   private fail(r: Request, err: Error): void {

@@ -22,7 +22,7 @@ export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; vie
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
-  | { id: number; type: 'vectors'; vectors: Float32Array[]; windows?: PhotoWindows['windows']; ms: number }
+  | { id: number; type: 'vectors'; vectors: Float32Array[]; seeThrough?: boolean[]; windows?: PhotoWindows['windows']; ms: number }
   | { id: number; type: 'error'; error: string };
 
 const port = parentPort;
@@ -53,7 +53,9 @@ port.on('message', (msg: WorkerRequest) => {
       // histogram (fuse). Each thread decides from the whole photo, so all agree.
       const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));
       const vectors = await describeViews(extractor, views, opts.weights, 8, withColour);
-      port.postMessage({ id: msg.id, type: 'vectors', vectors, ...(windows ? { windows } : {}), ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
+      // A query's views drawn as a see-through piece's threads: the client weighs the others (weighBesideThreads).
+      const seeThrough = msg.query ? views.map((v) => !!v.seeThrough) : undefined;
+      port.postMessage({ id: msg.id, type: 'vectors', vectors, ...(seeThrough ? { seeThrough } : {}), ...(windows ? { windows } : {}), ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
     } catch (err) {
       port.postMessage({ id: msg.id, type: 'error', error: (err as Error).message } satisfies WorkerReply);
     }

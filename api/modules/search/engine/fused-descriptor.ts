@@ -20,6 +20,12 @@ export interface FusionWeights {
    * and it would only favour grey catalogue pictures.
    */
   colourGate?: number;
+  /**
+   * A query photo with a see-through piece drawn as its threads (views.ts drawnPiece; `threads` on the view):
+   * its other views' vectors are scaled by this (1 or absent = not), so that they score that much lower
+   * against every catalogue view (see weighBesideThreads).
+   */
+  besideThreads?: number;
 }
 // Colour is a tie-breaker: at 1,000 designs (bench --sweep) 0.03 with the hue bins blurred by 3 (90°) lifted
 // lace on a backdrop from 0.84 to 0.90 and kept hue-shifted photos at 0.91 (0.92 without colour); a weight of
@@ -33,7 +39,24 @@ export interface FusionWeights {
 // The layout block (layout.ts) is stored in every vector but weighs next to nothing in the dot product
 // (0.0001 of 0.8301: it moves a fused cosine by 0.00012 at most, so the thresholds measured without it stand);
 // the layout boost (DEFAULT_LAYOUT_BOOST) reads it back, unscaled, and is what uses it.
-export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001 };
+// besideThreads: see-through lace on a knit, denim, wood grain or a print shows the surface between its
+// threads in every view but the piece drawn as its threads, and those views met some other design's crop
+// better than the piece met its own picture. At 300 designs (docs/benchmarks.md, "session 23") the exact scan
+// read textured backdrops 0.71 / 0.86 without it, 0.75 / 0.90 with 0.006 taken off, 0.76 / 0.90 with 0.01,
+// 0.75 / 0.89 with 0.025, every other row the same; the engine (with its window check) 0.80 / 0.86 -> 0.84 / 0.91.
+export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 0.99 };
+
+/**
+ * A query's vectors, weighed: where any of its views is a see-through piece drawn as its threads
+ * (`seeThrough[i]`, RgbImage.seeThrough), every other view's vector scaled by `factor`. The index scores by inner product (the
+ * in-process scans, the graph's re-scoring and pgvector's `<#>` alike), so a view's every score is scaled by
+ * it: at the cosines a fused query meets (0.9–1), 0.99 takes about 0.01 off. The graph's own search and the
+ * layout cosine are by direction, so they are unchanged. Returns new arrays where it scales; the rest as given.
+ */
+export function weighBesideThreads(vectors: Float32Array[], seeThrough: readonly boolean[], factor = 1): Float32Array[] {
+  if (factor === 1 || !seeThrough.some(Boolean)) return vectors;
+  return vectors.map((v, i) => (seeThrough[i] ? v : v.map((x) => x * factor)));
+}
 
 /**
  * The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in

@@ -4,9 +4,10 @@
  * Decoded pixels, 3 channels (RGB), row-major, 8 bits per channel. `colourless`: a view the engine drew that
  * carries none of the photo's colours (a thread map, threads.ts): described without the colour histogram.
  * `whole`: a view of the whole picture as it is (views.ts WHOLE_VIEWS): the only views whose layout is
- * described (layout.ts; the others' layout block is zero).
+ * described (layout.ts; the others' layout block is zero). `seeThrough`: a see-through piece drawn as its
+ * threads (views.ts drawnPiece): the surface it lay on shows between them, so the photo's other views show it too.
  */
-export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean }
+export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean; seeThrough?: boolean }
 
 /** Turns pixels into a descriptor. Implementations: the MobileNetV2 inside nsfwjs, or any tfjs model in a directory. */
 export interface FeatureExtractor {

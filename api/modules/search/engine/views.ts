@@ -703,7 +703,9 @@ export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
 export function drawnPiece({ cut, map }: PieceDrawing, size: number, inverse: boolean): RgbImage {
   if (!map) return cut;
   // The other way: the lace's colour estimate is what misled, so the map alone, grey, in the other polarity.
-  return inverse ? threadPicture(map, size, size, lightLace(map)) : colouredThreadPicture(map, size, size);
+  const drawn = inverse ? threadPicture(map, size, size, lightLace(map)) : colouredThreadPicture(map, size, size);
+  // See-through: the surface shows between the threads (as 'pieceInverse' is chosen), so the photo's other views show it too.
+  return map.unlike <= THREADS_MAX_UNLIKE ? { ...drawn, seeThrough: true } : drawn;
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */
