@@ -44,7 +44,10 @@ export interface FusionWeights {
 // better than the piece met its own picture. At 300 designs (docs/benchmarks.md, "session 23") the exact scan
 // read textured backdrops 0.71 / 0.86 without it, 0.75 / 0.90 with 0.006 taken off, 0.76 / 0.90 with 0.01,
 // 0.75 / 0.89 with 0.025, every other row the same; the engine (with its window check) 0.80 / 0.86 -> 0.84 / 0.91.
-export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 0.99 };
+// But at 10,000 designs, the same graph, 0.99 read 0.59 / 0.65 against 0.60 / 0.65 without it (see-through 16 ->
+// 17 of 53, opaque lace on wood 13 -> 11 of 13: an opaque piece whose own ground is like the wood is marked
+// see-through), so it is off (1) by default; `--beside-threads 0.99` measures it again.
+export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 1 };
 
 /**
  * A query's vectors, weighed: where any of its views is a see-through piece drawn as its threads
