@@ -21,7 +21,7 @@ export interface FusionWeights {
    */
   colourGate?: number;
   /**
-   * A query photo with a see-through piece drawn as its threads (views.ts drawnPiece; `threads` on the view):
+   * A query photo with a see-through piece drawn as its threads (views.ts drawnPiece; `seeThrough` on the view):
    * its other views' vectors are scaled by this (1 or absent = not), so that they score that much lower
    * against every catalogue view (see weighBesideThreads).
    */
