@@ -76,7 +76,11 @@ t.test('the demo manufacturer dresses the shop, the operator verifies its certif
   await signIn(op.page, site.url, '13800000009', DEMO_PASSWORD, '/platform/certificates');
   const card = op.page.locator('[data-certificate]', { hasText: 'OT-2026-E2E01' });
   await card.waitFor();
-  const shown = await card.locator('.console-docs img').first().evaluate((img: HTMLImageElement) => ({ ok: img.complete && img.naturalWidth > 0, width: img.getBoundingClientRect().width }));
+  // Read once the picture has finished loading (or failed): the card can be shown before its picture arrives.
+  const shown = await card.locator('.console-docs img').first().evaluate(async (img: HTMLImageElement) => {
+    if (!img.complete) await new Promise((done) => { img.addEventListener('load', done, { once: true }); img.addEventListener('error', done, { once: true }); });
+    return { ok: img.naturalWidth > 0, width: img.getBoundingClientRect().width };
+  });
   t.ok(shown.ok, 'the picture loads');
   t.ok(shown.width >= 400, `and is shown large (${Math.round(shown.width)} px)`);
   await shoot(op.page, SHOTS, 'console-certificates-en', 390);
