@@ -14,7 +14,8 @@
 // designs serves a run of fewer. A re-run that changes only the fusion weights (`--weights 0.7,0.2,0.1`) or
 // the query side (`--query-views full,centre50`) skips indexing
 // (`--catalogue-views` tries another catalogue view list, indexed once and cached like the default;
-// `--added-views v,…` builds its cache from the cache of the list without those views, computing only them);
+// `--added-views v,…` builds its cache from the cache of the list without those views, computing only them;
+// `--redo-views v,… --from-key K` builds it from the cache K of the same list, drawing only those views again);
 // `--cache-views` computes and caches a superset of the catalogue views (`--catalogue-views` then picks a
 // subset to index); `--rows blur,background` runs only some rows; `--explain` logs the part similarities of each miss;
 // `--no-cache` recomputes everything; `--sizes 0` skips the large-index table. For trying the graph and the
@@ -261,8 +262,9 @@ function startIndexWorker(data: IndexWorkerData): Worker {
  * The catalogue indexed anew, or (`from`: a cache of the same catalogue without some of the views) only
  * the views `from` lacks, computed from its pictures and merged with its parts.
  */
-async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof catalogueSpec>, from?: { cat: Catalogue; views: readonly ViewName[] }): Promise<Catalogue> {
-  const views = from ? CACHED_VIEWS.filter((v) => !from.views.includes(v)) : CACHED_VIEWS;
+async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof catalogueSpec>, from?: { cat: Catalogue; views: readonly ViewName[]; redo?: readonly ViewName[] }): Promise<Catalogue> {
+  const kept = (v: ViewName) => !!from && from.views.includes(v) && !from.redo?.includes(v);
+  const views = from ? CACHED_VIEWS.filter((v) => !kept(v)) : CACHED_VIEWS;
   const stride = dim + COLOUR_DIM + TEXTURE_DIM + LAYOUT_DIM;
   const perProduct = views.length * stride;
   const parts = new Float32Array(spec.length * perProduct);
@@ -304,12 +306,12 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
     const old = from.cat.header, oldPer = old.views * stride, all = new Float32Array(spec.length * CACHED_VIEWS.length * stride);
     for (let i = 0; i < spec.length; i++) {
       CACHED_VIEWS.forEach((v, k) => {
-        const o = from.views.indexOf(v);
+        const o = kept(v) ? from.views.indexOf(v) : -1;
         const src = o >= 0 ? from.cat.parts.subarray(i * oldPer + o * stride, i * oldPer + (o + 1) * stride) : parts.subarray(i * perProduct + views.indexOf(v) * stride, i * perProduct + (views.indexOf(v) + 1) * stride);
         all.set(src, (i * CACHED_VIEWS.length + k) * stride);
       });
     }
-    log(`added the views ${views.join(',')} to the cache of ${old.designs} designs in ${Math.round(seconds)} s`);
+    log(`${from.redo?.length ? 'drew again' : 'added'} the views ${views.join(',')} ${from.redo?.length ? 'in' : 'to'} the cache of ${old.designs} designs in ${Math.round(seconds)} s`);
     const header: CacheHeader = { ...old, key, designs: DESIGNS, products: spec.length, views: CACHED_VIEWS.length, indexSeconds: old.indexSeconds * (DESIGNS / old.designs) + seconds, created: new Date().toISOString().slice(0, 16) };
     return { products: from.cat.products.slice(0, spec.length), parts: all, header, fromCache: false };
   }
@@ -331,12 +333,16 @@ async function main() {
   if (cat) log(`catalogue parts read from the cache (${cat.header.designs} designs, indexed ${cat.header.created}Z on ${cat.header.workers} threads) in ${Date.now() - t0} ms`);
   else {
     // `--added-views tight`: a cache of the catalogue views without these is read and only these are computed.
+    // `--redo-views tightThreads --from-key K`: the cache K of the same views is read and these views, drawn
+    // otherwise now, are computed again (K's other views must be drawn as they are now).
     const added = arg('added-views', '').split(',').filter(Boolean) as ViewName[];
+    const redo = arg('redo-views', '').split(',').filter(Boolean) as ViewName[];
     const oldViews = CACHED_VIEWS.filter((v) => !added.includes(v));
-    const old = added.length ? readCache(cacheKey(extractor.name, extractor.dim, await viewsDigest(oldViews, extractor.inputSize), oldViews), spec) : null;
+    const old = redo.length ? readCache(arg('from-key', ''), spec) : added.length ? readCache(cacheKey(extractor.name, extractor.dim, await viewsDigest(oldViews, extractor.inputSize), oldViews), spec) : null;
+    if (redo.length && (!old || old.header.views !== CACHED_VIEWS.length)) throw new Error(`--redo-views: no cache of ${CACHED_VIEWS.length} views with the key --from-key ${arg('from-key', '')}`);
     if (added.length && !old) throw new Error(`--added-views: no cache of the views ${oldViews.join(',')} to add to`);
-    log(old ? `adding the views ${added.join(',')} to the cache of ${old.header.designs} designs (key ${old.header.key}) for key ${key}` : `indexing ${spec.length} products on ${WORKERS} worker threads (no cache for key ${key})`);
-    cat = await indexCatalogue(key, extractor.dim, spec, old ? { cat: old, views: oldViews } : undefined);
+    log(old ? `${redo.length ? `drawing the views ${redo.join(',')} again in` : `adding the views ${added.join(',')} to`} the cache of ${old.header.designs} designs (key ${old.header.key}) for key ${key}` : `indexing ${spec.length} products on ${WORKERS} worker threads (no cache for key ${key})`);
+    cat = await indexCatalogue(key, extractor.dim, spec, old ? { cat: old, views: oldViews, redo } : undefined);
     if (USE_CACHE) writeCache(cat);
   }
   const { products, parts, header } = cat;

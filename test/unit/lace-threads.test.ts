@@ -7,26 +7,38 @@ import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { surfaceColours, threadMap } from '../../api/modules/search/engine/threads';
 import { dot } from '../../api/modules/search/engine/types';
-import { findLace, findPiece, makeViews, MAX_QUERY_VIEWS, type ViewName } from '../../api/modules/search/engine/views';
+import { drawPiece, findLace, findPiece, makeViews, MAX_QUERY_VIEWS, type ViewName } from '../../api/modules/search/engine/views';
 import { ExtractClient } from '../../api/modules/search/engine/extract-client';
 import { DEFAULT_WEIGHTS } from '../../api/modules/search/engine/fused-descriptor';
 
 const W = 600, H = 450, LEFT = 300, TOP = 140, SIDE = 220;
 const PRINT = [[200, 60, 70], [40, 150, 160]];
 const LACE = [245, 240, 225];
+const lum = (d: Uint8Array, i: number) => 0.299 * d[i * 3] + 0.587 * d[i * 3 + 1] + 0.114 * d[i * 3 + 2];
 
-/** A 600×450 check print (12 px squares) with a 220 px lace at (300, 140): see-through (only its threads laid on the print) or opaque (on its own dark ground). */
-async function laceOnPrint(seeThrough: boolean): Promise<{ photo: Buffer; mask: Buffer }> {
+/** Wood grain: four tones of brown in wavy bands 8 px wide, each a quarter of the surface. */
+const WOOD = [[190, 150, 100], [160, 118, 74], [205, 170, 120], [140, 100, 60]];
+const woodAt = (x: number, y: number) => WOOD[((Math.floor((y + 4 * Math.sin(x / 17)) / 8) % 4) + 4) % 4];
+/** A mid-tone lace (luma 79). */
+const VIOLET = [123, 45, 139];
+
+/**
+ * A 600×450 check print (12 px squares) with a 220 px lace at (300, 140): see-through (only its threads laid on
+ * the print) or opaque (on its own ground, dark unless `opts.ground`); `opts.lace`, its colour; `opts.wood`, on
+ * wood grain instead of the print.
+ */
+async function laceOnPrint(seeThrough: boolean, opts: { lace?: readonly number[]; ground?: readonly number[]; wood?: boolean } = {}): Promise<{ photo: Buffer; mask: Buffer }> {
   const mask = await renderLaceMask(designFor(11, 'fabric'), SIDE, SIDE);
+  const lace = opts.lace ?? LACE;
   const px = Buffer.alloc(W * H * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const i = (y * W + x) * 3;
-      const under = PRINT[(Math.floor(x / 12) + Math.floor(y / 12)) % 2];
+      const under = opts.wood ? woodAt(x, y) : PRINT[(Math.floor(x / 12) + Math.floor(y / 12)) % 2];
       const inside = x >= LEFT && x < LEFT + SIDE && y >= TOP && y < TOP + SIDE;
       const a = inside ? mask[(y - TOP) * SIDE + (x - LEFT)] / 255 : 0;
-      const ground = inside && !seeThrough ? [40, 36, 48] : under;
-      for (let c = 0; c < 3; c++) px[i + c] = Math.round(a * LACE[c] + (1 - a) * ground[c]);
+      const ground = inside && !seeThrough ? opts.ground ?? [40, 36, 48] : under;
+      for (let c = 0; c < 3; c++) px[i + c] = Math.round(a * lace[c] + (1 - a) * ground[c]);
     }
   }
   return { photo: await sharp(px, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer(), mask };
@@ -95,32 +107,67 @@ t.test('thread views: in a query only for see-through lace in a frame; never sta
   t.equal(cat.length, 4, 'every view where every view must exist (a catalogue picture)');
 });
 
-t.test("a see-through piece in a query: in its colour and the other way ('piece', 'pieceInverse'), each with its layout; an opaque piece once", async (t) => {
+t.test("a see-through piece in a query: drawn in its colour on a ground that contrasts with it, with its layout; an opaque piece as it is", async (t) => {
   const list = ['full', 'piece', 'pieceInverse', 'focusCentre', 'centre50'] as const;
   const see = await decodeUpload((await laceOnPrint(true)).photo);
   const q1 = await makeViews(see, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
   t.equal(q1.length, MAX_QUERY_VIEWS, 'four views');
-  t.same(q1.map((v) => !!v.whole), [true, true, true, false], "the whole photo's and both drawings' layouts are described, focusCentre's not");
-  t.same(q1.map((v) => !!v.seeThrough), [false, true, true, false], 'both drawings are marked as drawn from the threads');
-  const [, piece, inverse] = q1;
+  t.same(q1.map((v) => !!v.whole), [true, true, false, false], "a light lace is drawn one way only: the whole photo's and the piece's layouts are described, focusCentre's and centre50's not");
+  t.same(q1.map((v) => !!v.seeThrough), [false, true, false, false], 'the piece is marked as drawn from the threads');
+  const [, piece] = q1;
   t.notOk(piece.colourless, "'piece': the threads in the lace's colour, described with it");
-  t.ok(inverse.colourless && inverse.data.every((v, i) => i % 3 !== 0 || (v === inverse.data[i + 1] && v === inverse.data[i + 2])), "'pieceInverse': the map in grey");
   // The light lace is drawn light on a dark ground: its brightest pixels are the lace's colour, its darkest the ground.
-  const lum = (d: Uint8Array, i: number) => 0.299 * d[i * 3] + 0.587 * d[i * 3 + 1] + 0.114 * d[i * 3 + 2];
   const order = Array.from({ length: 64 * 64 }, (_, i) => i).sort((a, b) => lum(piece.data, a) - lum(piece.data, b));
   const top = order[order.length - 20], bottom = order[20];
   const from = (c: readonly number[]) => Math.hypot(piece.data[top * 3] - c[0], piece.data[top * 3 + 1] - c[1], piece.data[top * 3 + 2] - c[2]);
   // (The estimate takes in a little of the print at the threads' edges.)
   t.ok(from(LACE) < 70 && from(LACE) * 2.5 < Math.min(...PRINT.map(from)), `threads in the lace's colour, not the print's: ${Array.from(piece.data.subarray(top * 3, top * 3 + 3))}`);
   t.ok(lum(piece.data, bottom) < 60, `on a dark ground: ${Array.from(piece.data.subarray(bottom * 3, bottom * 3 + 3))}`);
-  t.ok(inverse.data[bottom * 3] > 200, 'the other drawing is light where the ground was');
-  const l = dot(layoutDescriptor(piece), layoutDescriptor(inverse));
-  t.ok(l < -0.95, `so their layouts are opposite: ${l.toFixed(3)}`);
   const opaque = await decodeUpload((await laceOnPrint(false)).photo);
   const q2 = await makeViews(opaque, list, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
   // (Its box holds nothing like the print, so its map, where one is drawn, is not drawn the other way.)
   t.same(q2.map((v) => !!v.whole), [true, true, false, false], 'an opaque piece: drawn once (full, piece, focusCentre, centre50)');
   t.ok(q2.every((v) => !v.seeThrough), 'and as it is, not from threads');
+});
+
+t.test("a see-through mid-tone lace: drawn on both grounds ('piece', 'pieceInverse'), since a photo can move its colour across the line between them", async (t) => {
+  const see = await decodeUpload((await laceOnPrint(true, { lace: VIOLET, wood: true })).photo);
+  const q = await makeViews(see, ['full', 'piece', 'pieceInverse', 'focusCentre', 'centre50'], 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+  t.same(q.map((v) => !!v.whole), [true, true, true, false], 'full, piece, pieceInverse (each with its layout), focusCentre');
+  t.same(q.map((v) => !!v.seeThrough), [false, true, true, false], 'both drawings are marked as drawn from the threads');
+  const [, piece, other] = q;
+  t.ok(!piece.colourless && !other.colourless, "both in the lace's colour, described with it");
+  // Each drawing's ground: its most common colour.
+  const groundOf = (v: Uint8Array) => {
+    const count = new Map<string, number>();
+    for (let i = 0; i < v.length; i += 3) { const k = `${v[i]},${v[i + 1]},${v[i + 2]}`; count.set(k, (count.get(k) ?? 0) + 1); }
+    return [...count].sort((a, b) => b[1] - a[1])[0][0].split(',').map(Number);
+  };
+  const grounds = [groundOf(piece.data), groundOf(other.data)].map((g) => lum(new Uint8Array(g), 0));
+  t.ok(Math.min(...grounds) < 60 && Math.max(...grounds) > 200, `one on the dark ground, the other on the light: ground lumas ${grounds.map((x) => x.toFixed(0)).join(' and ')}`);
+  const order = Array.from({ length: 64 * 64 }, (_, i) => i).sort((a, b) => Math.abs(lum(piece.data, b) - grounds[0]) - Math.abs(lum(piece.data, a) - grounds[0]));
+  const thread = order[20];
+  const apart = (v: Uint8Array) => Math.hypot(...[0, 1, 2].map((c) => v[thread * 3 + c] - VIOLET[c]));
+  t.ok(apart(piece.data) < 60 && apart(other.data) < 60, `the threads in the lace's colour in both (the estimate takes in some of the wood): ${Array.from(piece.data.subarray(thread * 3, thread * 3 + 3))} and ${Array.from(other.data.subarray(thread * 3, thread * 3 + 3))}`);
+  const l = dot(layoutDescriptor(piece), layoutDescriptor(other));
+  t.ok(l < -0.9, `so their layouts are opposite: ${l.toFixed(3)}`);
+});
+
+t.test("an opaque lace whose own ground has one of the surface's colours is not taken for see-through: its bare pixels are all that one colour", async (t) => {
+  const views = ['full', 'piece', 'pieceInverse', 'focusCentre'] as const;
+  const see = await decodeUpload((await laceOnPrint(true, { lace: VIOLET, wood: true })).photo);
+  const opaque = await decodeUpload((await laceOnPrint(false, { lace: VIOLET, wood: true, ground: WOOD[0] })).photo);
+  for (const [name, img, seeThrough] of [['see-through', see, true], ["opaque on a ground of the wood's lightest brown but one", opaque, false]] as const) {
+    const piece = await findPiece(img, await findLace(img));
+    t.ok(piece?.surface, `${name}: the piece is found, with the wood around it kept to take out`);
+    if (!piece?.surface) continue;
+    const { map } = await drawPiece(img, piece, 64);
+    t.ok(map && map.unlike < 0.85, `${name}: a thread map, most of it like the wood (${map?.unlike.toFixed(2)} unlike it)`);
+    t.ok(seeThrough ? map!.bareLikeSurface > 0.75 : map!.bareLikeSurface < 0.45, `${name}: its bare pixels spread over the wood's tones ${seeThrough ? 'as the wood is' : 'unlike it'} (${map!.bareLikeSurface.toFixed(2)})`);
+    const q = await makeViews(img, views, 64, { dropUnneeded: true, max: MAX_QUERY_VIEWS });
+    t.equal(q.some((v) => v.seeThrough), seeThrough, `${name}: ${seeThrough ? '' : 'not '}marked see-through`);
+    t.equal(q.length === 4 && !!q[2].seeThrough, seeThrough, `${name}: ${seeThrough ? '' : 'no '}'pieceInverse'`);
+  }
 });
 
 t.test("a see-through piece's query: the extraction threads weigh its other views by besideThreads; an opaque piece's are left as they are", async (t) => {

@@ -14,6 +14,8 @@ export interface Surface {
   centres: number[][];
   /** the 90th percentile of the samples' distances from their nearest centre: within this, a pixel is surface */
   spread: number;
+  /** per centre, the share of the samples nearest it (absent: unknown, as for a catalogue picture's ground) */
+  shares?: number[];
 }
 
 /** A picture's colours outside the box `r` (the lace): up to `k` cluster centres (RGB), by k-means. */
@@ -60,8 +62,12 @@ export function surfaceColours(img: RgbImage, r: { left: number; top: number; wi
     for (let c = 0; c < centres.length; c++) if (sum[c][3]) centres[c] = [sum[c][0] / sum[c][3], sum[c][1] / sum[c][3], sum[c][2] / sum[c][3]];
   }
   const d = new Float32Array(n);
-  for (let i = 0; i < n; i++) d[i] = nearest(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
-  return { centres, spread: d.sort()[Math.floor(n * 0.9)] };
+  const shares = centres.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    d[i] = nearest(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
+    shares[nearestIndex(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres)] += 1 / n;
+  }
+  return { centres, spread: d.sort()[Math.floor(n * 0.9)], shares };
 }
 
 /** How far a colour is from the nearest of the centres (RGB distance). */
@@ -71,6 +77,13 @@ export function nearest(r: number, g: number, b: number, centres: number[][]): n
   return Math.sqrt(bd);
 }
 
+/** Which of the centres a colour is nearest. */
+export function nearestIndex(r: number, g: number, b: number, centres: number[][]): number {
+  let best = 0, bd = Infinity;
+  centres.forEach((c, k) => { const d = (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2; if (d < bd) { bd = d; best = k; } });
+  return best;
+}
+
 export interface ThreadMap {
   /** per pixel, how much of it is thread, 0–255 */
   alpha: Uint8Array;
@@ -78,13 +91,23 @@ export interface ThreadMap {
   unlike: number;
   /** the lace's colour (RGB) */
   lace: number[];
+  /**
+   * How alike the crop's bare pixels (no thread) and the surface outside are spread over the surface's colours,
+   * 0–1 (one minus their total variation distance; 1 where the surface's shares are unknown). The surface showing
+   * between the threads is spread as the surface is; an opaque lace whose own ground has the colour of one of the
+   * surface's (a beige on wood, a pink on a pink knit) puts nearly all its bare pixels on that one colour.
+   */
+  bareLikeSurface: number;
 }
+
+/** A pixel less than this much thread (of 255) is bare: surface or the lace's own ground (ThreadMap.bareLikeSurface). */
+const BARE_ALPHA = 25;
 
 /**
  * The thread map of `crop` (the lace, already the network's size) against the surface colours: null when
  * the lace's colour cannot be told from the surface's.
  */
-export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface): ThreadMap | null {
+export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: Surface): ThreadMap | null {
   const { data } = crop;
   const n = crop.width * crop.height;
   const dist = new Float32Array(n);
@@ -98,7 +121,8 @@ export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface)
   const lace = far.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]);
   // Unmix: a pixel p = a·lace + (1 − a)·s for the surface colour s that explains it best.
   const alpha = new Uint8Array(n);
-  let unlike = 0;
+  let unlike = 0, bareCount = 0;
+  const bare = surface.map(() => 0);
   const unlikeFrom = Math.max(25, 2 * spread);
   const dirs = surface.map((s) => { const d = [lace[0] - s[0], lace[1] - s[1], lace[2] - s[2]]; return { s, d, dd: d[0] ** 2 + d[1] ** 2 + d[2] ** 2 }; });
   // A print's edges: pixels mixed of two of the surface's colours (a check's or a flower's outline, blurred
@@ -126,23 +150,36 @@ export function threadMap(crop: RgbImage, { centres: surface, spread }: Surface)
     for (const pair of pairs) if (a > 0 && along(p0, p1, p2, pair).res * 4 < best) { a = 0; break; }
     alpha[i] = Math.round(a * 255);
     if (dist[i] > unlikeFrom) unlike++;
+    if (alpha[i] < BARE_ALPHA) { bare[nearestIndex(p0, p1, p2, surface)]++; bareCount++; }
   }
-  return { alpha, unlike: unlike / n, lace };
+  let bareLikeSurface = 1;
+  if (shares && bareCount > 0) bareLikeSurface = 1 - 0.5 * shares.reduce((sum, x, k) => sum + Math.abs(x - bare[k] / bareCount), 0);
+  return { alpha, unlike: unlike / n, lace, bareLikeSurface };
 }
 
 /** Plain grounds for lace: dark under light lace, light under dark (threadsAuto's rule). */
 const DARK_GROUND = [40, 38, 44], LIGHT_GROUND = [234, 229, 220];
 
+/** The luma of the map's lace colour (0–255). */
+export const laceLuma = (map: ThreadMap): number => 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2];
+
 /** Whether the map's lace is light: drawn on a dark ground (threadsAuto, colouredThreadPicture). */
-export const lightLace = (map: ThreadMap): boolean => 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2] >= 0.42 * 255;
+export const lightLace = (map: ThreadMap): boolean => laceLuma(map) >= 0.42 * 255;
+
+/**
+ * Whether the map's lace is a mid-tone (a brown, a sage green, a slate grey): near enough to lightLace's line
+ * that a photo and its catalogue picture can put it on opposite sides of it (views.ts 'pieceInverse').
+ */
+export const midToneLace = (map: ThreadMap): boolean => laceLuma(map) >= 0.25 * 255 && laceLuma(map) <= 0.6 * 255;
 
 /**
  * The map drawn in the lace's own colour on a plain ground that contrasts with it, as a catalogue shows lace:
  * a see-through piece whose own ground is gone (views.ts drawnPiece) and a catalogue picture's threads
- * ('tightThreads') are drawn alike, so they meet whatever ground the picture had.
+ * ('tightThreads') are drawn alike, so they meet whatever ground the picture had. `otherWay`: on the other
+ * ground (a mid-tone lace whose colour the photo moved across lightLace's line; views.ts 'pieceInverse').
  */
-export function colouredThreadPicture(map: ThreadMap, width: number, height: number): RgbImage {
-  const g = lightLace(map) ? DARK_GROUND : LIGHT_GROUND, c = map.lace;
+export function colouredThreadPicture(map: ThreadMap, width: number, height: number, otherWay = false): RgbImage {
+  const g = lightLace(map) !== otherWay ? DARK_GROUND : LIGHT_GROUND, c = map.lace;
   const out = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i++) {
     const a = map.alpha[i] / 255;

@@ -9,7 +9,7 @@
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { colouredThreadPicture, lightLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
+import { colouredThreadPicture, lightLace, midToneLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
@@ -35,6 +35,15 @@ const THREAD_VIEWS: readonly ViewName[] = ['threads', 'threadsInverse', 'threads
 const inverseFor = (view: ViewName, map: ThreadMap) => view === 'threadsInverse' || (view === 'threadsAuto' && !lightLace(map));
 /** A lace crop with more than this share of pixels unlike the surface is opaque: no thread views. */
 const THREADS_MAX_UNLIKE = 0.85;
+/**
+ * A lace crop whose bare pixels are spread over the surface's colours less alike than this (threads.ts
+ * bareLikeSurface) is opaque lace whose own ground has one of the surface's colours. On 200 photos of the
+ * image-search bench's textured backdrops (test/bench/see-through-marks.ts), 32 opaque pieces passed
+ * THREADS_MAX_UNLIKE; this left 6 of them, and 81 of the 83 see-through ones.
+ */
+const BARE_LIKE_SURFACE_MIN = 0.5;
+/** Whether the surface shows between the threads of this map: the lace is see-through. */
+const isSeeThrough = (map: ThreadMap): boolean => map.unlike <= THREADS_MAX_UNLIKE && map.bareLikeSurface >= BARE_LIKE_SURFACE_MIN;
 
 /**
  * A catalogue picture's views: whole, turned, zoomed out, and crops of half its area (centre and towards the
@@ -218,9 +227,9 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
     } else if (v === 'piece' || v === 'pieceInverse') {
       const p = await pieceOfImg();
       if (!p) continue;
-      // 'pieceInverse' only where the piece is drawn as a thread map and the surface shows through it.
+      // 'pieceInverse' only where the piece is drawn as a thread map, the surface shows through it and its lace is a mid-tone.
       const map = v === 'pieceInverse' ? (await drawingOf(p)).map : null;
-      if (v === 'piece' || (map && map.unlike <= THREADS_MAX_UNLIKE)) chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v) });
+      if (v === 'piece' || (map && isSeeThrough(map) && midToneLace(map))) chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v) });
     } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push({ view: v, make: () => cropPixels(img, sq, size) });
@@ -236,7 +245,7 @@ async function threadsOf(img: RgbImage, r: LaceRegion | null, size: number): Pro
   const surface = surfaceColours(img, r);
   if (!surface) return null;
   const map = threadMap(await cropPixels(img, sq, size), surface);
-  return map && map.unlike <= THREADS_MAX_UNLIKE ? map : null;
+  return map && isSeeThrough(map) ? map : null;
 }
 
 /** The share of a picture's views one thread describes: those at positions index, index + of, … */
@@ -612,7 +621,7 @@ export async function laceExtent(img: RgbImage): Promise<{ left: number; top: nu
 }
 
 /** A catalogue picture's plain ground as a surface (threads.ts): the mean colour of the pixels in its most common luma bin. */
-function groundOf(img: RgbImage): Surface {
+export function groundOf(img: RgbImage): Surface {
   const { data } = img;
   const n = img.width * img.height;
   const hist = new Uint32Array(64);
@@ -693,19 +702,18 @@ export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
 /**
  * The piece drawn: opaque, the cut itself; see-through, its threads without the surface between them
  * (threads.ts) in the lace's colour on a plain ground, dark where the lace is light and light where it is
- * dark, as the catalogue's 'tightThreads' draws each picture's threads; or, `inverse`, the map in grey the
- * other way (dark threads on light where the lace seemed light). A
- * catalogue shows lace on a ground that contrasts with it, but which way a mid-tone lace (a sage green, a
- * slate grey) goes cannot be read from a photo that has lost its light and is mixed with the surface
- * between the threads: of 30 see-through pieces on the image-search bench's textured backdrops, 7 came out in
- * the polarity opposite to their catalogue picture's. A query therefore carries both ('piece', 'pieceInverse').
+ * dark, as the catalogue's 'tightThreads' draws each picture's threads; or, `inverse`, in the lace's colour
+ * on the other ground. A catalogue shows lace on a ground that contrasts with it, but which way a mid-tone
+ * lace (a sage green, a slate grey) goes cannot be read from a photo that has lost its light and is mixed
+ * with the surface between the threads: of 91 see-through pieces on the image-search bench's textured
+ * backdrops (test/bench/see-through-marks.ts), 10 came out the other way round from their catalogue
+ * picture's threads. A query therefore carries both for a mid-tone lace ('piece', 'pieceInverse').
  */
 export function drawnPiece({ cut, map }: PieceDrawing, size: number, inverse: boolean): RgbImage {
   if (!map) return cut;
-  // The other way: the lace's colour estimate is what misled, so the map alone, grey, in the other polarity.
-  const drawn = inverse ? threadPicture(map, size, size, lightLace(map)) : colouredThreadPicture(map, size, size);
-  // See-through: the surface shows between the threads (as 'pieceInverse' is chosen), so the photo's other views show it too.
-  return map.unlike <= THREADS_MAX_UNLIKE ? { ...drawn, seeThrough: true } : drawn;
+  const drawn = colouredThreadPicture(map, size, size, inverse);
+  // See-through: the surface shows between the threads, so the photo's other views show it too (fused-descriptor.ts besideThreads).
+  return isSeeThrough(map) ? { ...drawn, seeThrough: true } : drawn;
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */
