@@ -107,8 +107,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     catalogueViews: [...CATALOGUE_VIEWS],
     // 'pieceInverse' (a see-through piece's other drawing) after 'piece' lifted textured backdrops 0.48 -> 0.52 at
     // 10,000 designs with its windows, but that default took the whole query's p95 at 100,000 images to 477 ms
-    // (docs/benchmarks.md "session 20"): not a default until that cost is found and cut.
-    queryViews: ['full', 'piece', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
+    // (docs/benchmarks.md "session 20"). Since session 24 it is the lace's colour on the other ground, made only
+    // for a see-through mid-tone lace (views.ts), and has no windows: textured backdrops at 10,000 designs
+    // 0.61 / 0.67 -> 0.61 / 0.69 with besideThreads (docs/benchmarks.md "session 24").
+    queryViews: ['full', 'piece', 'pieceInverse', 'centre50', 'focusCentre', 'zoomOut', 'centre25'],
     maxImagesPerProduct: 6,
     maxResults: 100,
     weights: DEFAULT_WEIGHTS,

@@ -46,8 +46,11 @@ export interface FusionWeights {
 // 0.75 / 0.89 with 0.025, every other row the same; the engine (with its window check) 0.80 / 0.86 -> 0.84 / 0.91.
 // But at 10,000 designs, the same graph, 0.99 read 0.59 / 0.65 against 0.60 / 0.65 without it (see-through 16 ->
 // 17 of 53, opaque lace on wood 13 -> 11 of 13: an opaque piece whose own ground is like the wood is marked
-// see-through), so it is off (1) by default; `--beside-threads 0.99` measures it again.
-export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 1 };
+// see-through), so it was off (1). Session 24 made the mark surer (views.ts isSeeThrough: the piece's bare
+// pixels must be spread over the surface's colours as the surface is; opaque pieces marked on 200 bench photos
+// 32 -> 6 of 109): at 10,000 designs, the same cache, 0.99 then read 0.61 / 0.67 against 0.60 / 0.65 without it,
+// opaque lace 44 of 47 in both, so it is on (docs/benchmarks.md "session 24").
+export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 0.99 };
 
 /**
  * A query's vectors, weighed: where any of its views is a see-through piece drawn as its threads
@@ -64,8 +67,8 @@ export function weighBesideThreads(vectors: Float32Array[], seeThrough: readonly
 /**
  * The layout boost of a search (layout.ts; image-search.settings.ts `layoutBoost`); measured in
  * docs/benchmarks.md, "session 17". The query's first three views: the whole photo and, where the lace lies
- * in the frame, the piece turned square to it (views.ts 'piece'), then, where that piece is see-through, its
- * threads in the other polarity ('pieceInverse', where the query list names it); a photo without them has
+ * in the frame, the piece turned square to it (views.ts 'piece'), then, where that piece is see-through and its
+ * lace a mid-tone, its threads on the other ground ('pieceInverse'); a photo without them has
  * 'focusCentre' or 'centre50' there, whose layout block is zero and is not scanned. The piece's own tau is
  * 0.98 (taus): cut out of a photo and turned back, it meets its picture's layout at 0.990 by median on flat
  * backdrops, half of them under 0.99 (docs/benchmarks.md, "session 19").
