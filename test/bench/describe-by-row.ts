@@ -29,5 +29,5 @@ for (const name of TRANSFORMS) {
   console.log(`${name.padEnd(18)} median ${pct(ms, 0.5).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
 }
 console.log(`all ${all.length}: median ${pct(all, 0.5).toFixed(0)} ms, p95 ${pct(all, 0.95).toFixed(0)} ms`);
-await client.close?.();
+await client.close();
 process.exit(0);
