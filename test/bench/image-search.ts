@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { MobileNetExtractor, type NetworkInput } from '../../api/modules/search/engine/mobilenet-extractor';
 import { fuse, spreadHue, weighBesideThreads } from '../../api/modules/search/engine/fused-descriptor';
@@ -56,6 +56,7 @@ import { structureOf, structureSimilarity } from '../../api/modules/search/engin
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
 import { THUMB_VIEWS, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
+import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -91,8 +92,6 @@ const NO_LAYOUT = new Float32Array(LAYOUT_DIM);
 const EXTRA_LAYOUT = arg('layout-views', '').split(',').filter(Boolean);
 const keepsLayout = (v: ViewName) => hasLayout(v) || EXTRA_LAYOUT.includes(v);
 
-const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
-const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
 
 const weightsArg = arg('weights', '').split(',').filter(Boolean).map(Number);
 const settings = imageSearchSettings(os.tmpdir(), {
@@ -149,10 +148,7 @@ interface Product { id: number; design: number; colour: string; picture: Buffer;
 function catalogueSpec(designs: number): Array<{ id: number; design: number; colour: string }> {
   const out: Array<{ id: number; design: number; colour: string }> = [];
   for (let i = 0; i < designs; i++) {
-    const r = new Rng(i * 7 + 1);
-    const colours = [r.pick(COLOURS)];
-    if (i % 5 === 0) colours.push(r.pick(COLOURS.filter((c) => c !== colours[0])));
-    for (const colour of colours) out.push({ id: out.length + 1, design: i, colour });
+    for (const colour of coloursOf(i)) out.push({ id: out.length + 1, design: i, colour });
   }
   return out;
 }
@@ -278,7 +274,7 @@ async function indexCatalogue(key: string, dim: number, spec: ReturnType<typeof 
       if (next >= spec.length) return;
       const s = spec[next++];
       const jpeg = from ? new Uint8Array(from.cat.products[s.id - 1].picture) : undefined;
-      w.postMessage({ id: s.id, seed: 50_000 + s.design, layout: LAYOUTS[s.design % LAYOUTS.length], colour: s.colour, picture: PICTURE, views, jpeg } satisfies IndexRequest);
+      w.postMessage({ id: s.id, seed: 50_000 + s.design, layout: layoutOf(s.design), colour: s.colour, picture: PICTURE, views, jpeg } satisfies IndexRequest);
     };
     for (const w of workers) {
       w.on('error', reject);
@@ -537,9 +533,9 @@ async function main() {
         if (c.differentId) c.differentStructure = structureSimilarity(qs, await structureOf(products[c.differentId - 1].picture));
         copies.push(c);
       }
-      if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${LAYOUTS[design % LAYOUTS.length]}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
+      if (e > 0) (misses.get(name) ?? misses.set(name, []).get(name)!).push(`design ${design} (${layoutOf(design)}) → rank ${e === 999 ? '>10' : e + 1}, top was product ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design})`);
       const qparts = e > 0 && EXPLAIN ? await queryParts(img) : [];
-      if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${LAYOUTS[design % LAYOUTS.length]}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
+      if (e > 0 && EXPLAIN) log(`  miss ${name} q${q} design ${design} (${layoutOf(design)}), ${qparts.length} views, rank ${e === 999 ? '>10' : e + 1}: target ${explain(qparts, target.id)} | top ${hits[0]?.productId} (design ${products[(hits[0]?.productId ?? 1) - 1]?.design}) ${explain(qparts, hits[0].productId)}`);
     }
     ranks.set(name, list);
     { const m = margins.get(name) ?? []; log(`${name} margin (right answer's score minus the best other's): median ${m.length ? pct(m, 0.5).toFixed(4) : '-'}, 10th percentile ${m.length ? pct(m, 0.1).toFixed(4) : '-'}, 25th ${m.length ? pct(m, 0.25).toFixed(4) : '-'}`); }

@@ -3,19 +3,18 @@
 // each photo, whether findLace finds a region, and how much of the 'focusCentre' square (the query view
 // that should show only lace) is lace, from the row's own footprint of the piece. Fast enough to iterate on
 // findLace; the recall it leads to is the image-search bench's (`--rows texturedBackdrop`).
-import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { findLace, focusSquare } from '../../api/modules/search/engine/views';
 import { transform, type LaceTruth } from './image-search-transforms';
+import { coloursOf, layoutOf } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
 const PHOTOS = Number(arg('photos', '200'));
-const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
-const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
 
 interface Tally { photos: number; found: number; share: number; good: number }
 const tallies = new Map<string, Tally>();
@@ -32,8 +31,8 @@ let ms = 0;
 /** Regions found in photos that are all lace (the catalogue picture itself, and a close-up of it): ideally none. */
 const allLace = { photos: 0, found: 0 };
 for (let i = 0; i < PHOTOS; i++) {
-  const colour = new Rng(i * 7 + 1).pick(COLOURS);
-  const picture = await renderLaceJpeg(designFor(50_000 + i, LAYOUTS[i % LAYOUTS.length]), colour, 'full', 400, 400);
+  const colour = coloursOf(i)[0];
+  const picture = await renderLaceJpeg(designFor(50_000 + i, layoutOf(i)), colour, 'full', 400, 400);
   for (const plain of [picture, await transform('closeUp', picture, new Rng(800_000 + i))]) {
     allLace.photos++;
     if (await findLace(await decodeUpload(plain))) allLace.found++;

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { describeViews } from '../../api/modules/search/engine/fused-descriptor';
 import { FlatIndex } from '../../api/modules/search/engine/flat-index';
@@ -22,6 +22,7 @@ import { MAX_QUERY_VIEWS, makeViews } from '../../api/modules/search/engine/view
 import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { MatchLimits } from '../../isomorphic/domain/purchase';
 import { backdrop, texturedSurface, transform, type TransformName } from './image-search-transforms';
+import { coloursOf, layoutOf } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,8 +36,6 @@ const settings = imageSearchSettings(os.tmpdir(), {
   ...(arg('network-input', '') ? { networkInput: arg('network-input', '') as NetworkInput } : {}),
   weights: { ...base.weights, ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}) },
 });
-const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
-const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
 /** `--kinds`: only these kinds of buyer photo (default all nine). */
 const KINDS = (arg('kinds', '') ? arg('kinds', '').split(',') : ['identity', 'crop50', 'lighting', 'warmLight', 'coolLight', 'background', 'texturedBackdrop', 'closeUp', 'phone']) as TransformName[];
 const f3 = (x: number) => x.toFixed(3);
@@ -47,8 +46,8 @@ console.log(`${extractor.name}, weights ${JSON.stringify(settings.weights)}, ${D
 const pictures: Buffer[] = [];
 const catalogue: Float32Array[][] = [];
 for (let i = 0; i < DESIGNS; i++) {
-  const colour = new Rng(i * 7 + 1).pick(COLOURS);
-  const picture = await renderLaceJpeg(designFor(50_000 + i, LAYOUTS[i % LAYOUTS.length]), colour, 'full', 400, 400);
+  const colour = coloursOf(i)[0];
+  const picture = await renderLaceJpeg(designFor(50_000 + i, layoutOf(i)), colour, 'full', 400, 400);
   pictures.push(picture);
   const views = await makeViews(await decodeUpload(picture), settings.catalogueViews, extractor.inputSize);
   catalogue.push(await describeViews(extractor, views, settings.weights));

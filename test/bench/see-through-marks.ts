@@ -5,19 +5,17 @@
 // its catalogue picture's 'tightThreads', or the other way). Needs no catalogue and no network: each photo is
 // made from a generated design as image-search.ts makes it. Each photo's line gives the piece's statistics.
 import os from 'node:os';
-import { designFor, renderLaceJpeg, type LaceLayout } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { lightLace, threadMap } from '../../api/modules/search/engine/threads';
 import { drawPiece, findLace, findPiece, groundOf, makeNamedViews, makeView } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
 import { transform, type LaceTruth } from './image-search-transforms';
+import { coloursOf, layoutOf } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback; };
 const PHOTOS = Number(arg('photos', '200')), DESIGNS = Number(arg('designs', '10000'));
-// As image-search.ts draws its catalogue.
-const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
-const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
 const settings = imageSearchSettings(os.tmpdir());
 
 async function main() {
@@ -26,8 +24,8 @@ async function main() {
   const qr = new Rng(4242);
   for (let q = 0; q < PHOTOS; q++) {
     const design = qr.int(0, DESIGNS - 1);
-    const colour = new Rng(design * 7 + 1).pick(COLOURS);
-    const picture = await renderLaceJpeg(designFor(50_000 + design, LAYOUTS[design % LAYOUTS.length]), colour, 'full', 400, 400);
+    const colour = coloursOf(design)[0];
+    const picture = await renderLaceJpeg(designFor(50_000 + design, layoutOf(design)), colour, 'full', 400, 400);
     const truth: LaceTruth = {};
     const img = await decodeUpload(await transform('texturedBackdrop', picture, new Rng(q * 97 + design), truth));
     const views = await makeNamedViews(img, settings.queryViews, settings.inputSize, { dropUnneeded: true, max: 4 });

@@ -64,8 +64,9 @@ export function surfaceColours(img: RgbImage, r: { left: number; top: number; wi
   const d = new Float32Array(n);
   const shares = centres.map(() => 0);
   for (let i = 0; i < n; i++) {
-    d[i] = nearest(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
-    shares[nearestIndex(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres)] += 1 / n;
+    const k = nearestIndex(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
+    d[i] = distance(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres[k]);
+    shares[k] += 1 / n;
   }
   return { centres, spread: d.sort()[Math.floor(n * 0.9)], shares };
 }
@@ -76,6 +77,9 @@ export function nearest(r: number, g: number, b: number, centres: number[][]): n
   for (const c of centres) bd = Math.min(bd, (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2);
   return Math.sqrt(bd);
 }
+
+/** How far a colour is from one centre (RGB distance). */
+const distance = (r: number, g: number, b: number, c: number[]): number => Math.sqrt((r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2);
 
 /** Which of the centres a colour is nearest. */
 export function nearestIndex(r: number, g: number, b: number, centres: number[][]): number {
@@ -110,8 +114,13 @@ const BARE_ALPHA = 25;
 export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: Surface): ThreadMap | null {
   const { data } = crop;
   const n = crop.width * crop.height;
+  // Each pixel's nearest surface colour (at most 4 of them), and how far it is from it.
+  const near = new Uint8Array(n);
   const dist = new Float32Array(n);
-  for (let i = 0; i < n; i++) dist[i] = nearest(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], surface);
+  for (let i = 0; i < n; i++) {
+    near[i] = nearestIndex(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], surface);
+    dist[i] = distance(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], surface[near[i]]);
+  }
   const sorted = Float32Array.from(dist).sort();
   // The lace's colour: the median of the tenth of the crop's pixels furthest from every surface colour.
   const cut = sorted[Math.floor(n * 0.9)];
@@ -150,7 +159,7 @@ export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: 
     for (const pair of pairs) if (a > 0 && along(p0, p1, p2, pair).res * 4 < best) { a = 0; break; }
     alpha[i] = Math.round(a * 255);
     if (dist[i] > unlikeFrom) unlike++;
-    if (alpha[i] < BARE_ALPHA) { bare[nearestIndex(p0, p1, p2, surface)]++; bareCount++; }
+    if (alpha[i] < BARE_ALPHA) { bare[near[i]]++; bareCount++; }
   }
   let bareLikeSurface = 1;
   if (shares && bareCount > 0) bareLikeSurface = 1 - 0.5 * shares.reduce((sum, x, k) => sum + Math.abs(x - bare[k] / bareCount), 0);
