@@ -14,7 +14,7 @@ import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
-import { THUMB_SIDE, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, checkedTop, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -217,7 +217,8 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       const { hits: joined, m } = withLayoutCandidates(index, estimated, q, layout, settings.annExactTop);
       const t4 = performance.now();
       const read = whole.table.read(joined.slice(0, m).flatMap((h) => h.entries ?? [h.entry]));
-      hits = exactTop(joined, m, q, (e) => (read.has(e) ? fullOf(e) : undefined), layout).slice(0, settings.maxResults);
+      // As the api: all of them on to the window check, which may look at more than a page (a see-through piece).
+      hits = exactTop(joined, m, q, (e) => (read.has(e) ? fullOf(e) : undefined), layout);
       stages.search.push(t2 - t1); stages.rescore.push(t3 - t2); stages.layout.push(t4 - t3); stages.exact.push(performance.now() - t4);
     } else {
       hits = index.search(q, settings.maxResults, undefined, layout);
@@ -226,10 +227,11 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
     if (check && windows) {
       // As the api: the leading products' thumbs read from their rows of THUMB_VIEWS, then the window check.
       const t5 = performance.now();
-      const has = whole.table.thumbs(hits.slice(0, check.top).map((h) => h.productId));
+      const has = whole.table.thumbs(hits.slice(0, checkedTop(windows, check)).map((h) => h.productId));
       hits = withWindowCheck(hits, windows, (p) => (has.has(p) ? whole.thumbsOf!((p - 1) % real.length) : undefined), check);
       stages.window.push(performance.now() - t5);
     }
+    hits = hits.slice(0, settings.maxResults);
     stages.describe.push(t1 - t);
     times.push(performance.now() - t);
     if (hits[0] && (hits[0].productId - 1) % real.length === designs[i]) right++;

@@ -25,7 +25,10 @@
 // `--extract-threads N` (IMAGE_EXTRACT_THREADS: a query is described as the api describes it, by its pool of
 // extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
-// without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not). The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
+// without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not),
+// `--see-through-look top:minScale:keep` (windowCheck.seeThrough: a see-through piece looked at among the leading
+// `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed).
+// The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -54,7 +57,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, seeThroughWindows, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
 
@@ -126,7 +129,10 @@ const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top,
 /** `--window-over all` (every view over every thumb) or `full=full+piece=tight` (WindowCheck.over); default the settings'. */
 const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined : Object.fromEntries(x.split(/\+(?=[a-zA-Z]+=)/).map((pair) => { const [view, thumbs] = pair.split('='); return [view, thumbs.split('|') as ViewName[]]; })));
 const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
-const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER } : null);
+/** `--see-through-look top:minScale:keep[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
+const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
+const SEE_THROUGH_LOOK = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
+const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
 const WINDOW_SWEEP = arg('window-sweep', '').split(',').filter(Boolean).map((x) => parseWindow(x)!);
@@ -459,19 +465,24 @@ async function main() {
       : await queryParts(img).then((parts) => weighBesideThreads(parts.map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout)), parts.map((x) => !!x.seeThrough), settings.weights.besideThreads));
     const ts = performance.now();
     // As the api: the window check looks at the leading `top` of more hits than a page shows.
-    const k = Math.max(10, WINDOW?.top ?? 0);
+    const k = Math.max(10, WINDOW?.top ?? 0, WINDOW?.seeThrough?.top ?? 0);
     let hits = useGraph ? graph(vecs, k) : index.search(vecs, k, undefined, layout);
     const before = hits.slice(0, 10);
     const tw = performance.now();
     const photo = described && WINDOW && !WINDOW_SWEEP.length ? await described.windows : WINDOW || WINDOW_SWEEP.length ? photoWindows(await photoViews(img, WINDOW_VIEWS)) : null;
+    const all = hits;
     if (WINDOW && photo) hits = withWindowCheck(hits, photo, thumbsOf, WINDOW);
     hits = hits.slice(0, 10);
     if (photo) windowMs.push(performance.now() - tw);
+    // --explain: a see-through piece's look (WindowCheck.seeThrough), for its miss lines: every candidate's agreement.
+    const deep = EXPLAIN && WINDOW?.seeThrough && photo ? seeThroughWindows(photo, WINDOW) : null;
+    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => WINDOW!.seeThrough!.thumbs.includes(t.view)).map((t) => windowAgreement(deep, t.thumb, WINDOW!.seeThrough!.keep)))) } : null;
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);
     return { hits, img, vecs, before, photo, exactHits: useGraph && EXACT ? index.search(vecs, 10, undefined, layout) : hits };
   };
+  let lastDeep: { all: Array<{ productId: number; score: number }>; agree: number[] } | null = null;
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
   // --explain: the best (query view, catalogue view) pair of a product, and the cosine of each part there (colour as fused: hue blurred).
   const explain = (q: QueryParts, id: number) => {
@@ -517,6 +528,17 @@ async function main() {
       }
       for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);
+      if (EXPLAIN && truth.seeThrough) {
+        // A see-through photo: where its design stood before the look, and the agreements the look weighed.
+        const d = lastDeep as { all: Array<{ productId: number; score: number }>; agree: number[] } | null;
+        const final = e === 999 ? '>10' : String(e + 1);
+        if (!d) log(`  see-through q${q} design ${design}: no see-through windows; rank ${final}`);
+        else {
+          const at = d.all.findIndex((h) => h.productId === target.id);
+          const wrong = d.agree.map((a, i) => ({ a, s: d.all[i].score, id: d.all[i].productId })).filter((x) => x.id !== target.id).sort((x, y) => y.a - x.a);
+          log(`  see-through q${q} design ${design}: fused rank ${at < 0 ? `>${d.all.length}` : at + 1}, score ${at < 0 ? '-' : f3(d.all[at].score)} (first ${f3(d.all[0].score)}); own agreement ${at < 0 ? '-' : f3(d.agree[at])}, best other ${f3(wrong[0]?.a ?? -1)} (fused ${f3(wrong[0]?.s ?? 0)}); rank ${final}`);
+        }
+      }
       if (e < 10) { const other = hits.find((h) => h.productId !== target.id); if (other) (margins.get(name) ?? margins.set(name, []).get(name)!).push(hits[e].score - other.score); } else (margins.get(name) ?? margins.set(name, []).get(name)!).push(-1);
       const b = baselineRank(await dHash(query), await pHash(query), target.id);
       list.push({ engine: e, baseline: b, exact: rankOf(exactHits, target.id) });

@@ -129,3 +129,31 @@ t.test('a photo\'s query views shared out over threads: the shares together are 
   t.equal(cat.length, 1, 'a catalogue share: every other view');
   t.same(Array.from(cat[0].data), Array.from((await makeViews(onTable, ['rot90'], 64))[0].data), 'the second view');
 });
+
+/** A 400×400 photo of a 300 px lace turned by 8° on the same check print: its box is four fifths of the frame. */
+async function largeLaceOnCheckPrint(): Promise<Buffer> {
+  const w = 400, h = 400;
+  const px = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const on = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0;
+      const i = (y * w + x) * 3;
+      px[i] = on ? 200 : 40; px[i + 1] = on ? 60 : 150; px[i + 2] = on ? 70 : 160;
+    }
+  }
+  const lace = await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 300, 300);
+  const turned = await sharp(lace).ensureAlpha().rotate(8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
+  const left = Math.round((w - turned.info.width) / 2), top = Math.round((h - turned.info.height) / 2);
+  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: turned.data, left, top }]).jpeg({ quality: 90 }).toBuffer();
+}
+
+t.test('findLace finds a piece filling most of the frame on a busy surface, where the border is nearly all surface', async (t) => {
+  const r = await findLace(await decodeUpload(await largeLaceOnCheckPrint()));
+  t.ok(r, 'a region, though its box is more than 0.7 of the photo');
+  // The turned piece's box: 300·(cos 8° + sin 8°) ≈ 339 px, centred.
+  const lo = (400 - 339) / 2, hi = lo + 339;
+  const ix = r ? Math.max(0, Math.min(r.left + r.width, hi) - Math.max(r.left, lo)) : 0;
+  const iy = r ? Math.max(0, Math.min(r.top + r.height, hi) - Math.max(r.top, lo)) : 0;
+  const iou = r ? (ix * iy) / (r.width * r.height + 339 * 339 - ix * iy) : 0;
+  t.ok(iou > 0.7, `the region is the piece (IoU ${iou.toFixed(2)})`);
+});

@@ -1,13 +1,14 @@
 // The second look at a search's leading products (engine/window-check.ts): a close-up of a quarter of a
 // picture is placed in that picture's thumb, not in another design's of the same kind; a leading product
 // whose picture holds the photo is raised past one that is a little ahead on the fused score; a flat photo
-// or a product without a thumb changes nothing.
+// or a product without a thumb changes nothing; a see-through piece is looked at among more of them.
 import sharp from 'sharp';
 import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, WINDOW_SCALES, photoWindows, pictureThumb, wholeView, windowAgreement, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, WINDOW_SCALES, checkedTop, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { makeView } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
   decodeUpload(await renderLaceJpeg(designFor(seed, layout), '#f5f0e6', 'full', 400, 400));
@@ -87,4 +88,35 @@ t.test("WindowCheck.over: each of the photo's views meets only the thumbs it is 
   t.equal(withWindowCheck(hits, asPiece, (id) => thumbs.get(id), { ...check, over: undefined })[0].productId, 1, 'without the pairing every view meets every thumb');
   const untagged = photoWindows(view);
   t.equal(withWindowCheck(hits, untagged, (id) => thumbs.get(id), check)[0].productId, 1, 'windows of no named view meet every thumb');
+});
+
+t.test('WindowCheck.seeThrough: a see-through piece is looked at among more products, by its large windows over the tight thumbs', async (t) => {
+  // The piece's drawing as a query draws it (its threads in the lace's colour, turned square and cut to them),
+  // here the catalogue's own drawing of it, a little blurred and JPEG'd, marked see-through as views.ts marks it.
+  const drawing = async (seed: number) => {
+    const made = await makeView(await picture(seed, 'medallion'), 'tightThreads', 160);
+    const soft = await sharp(Buffer.from(made.data), { raw: { width: 160, height: 160, channels: 3 } }).blur(1).jpeg({ quality: 70 }).toBuffer();
+    return { ...(await decodeUpload(soft)), seeThrough: true };
+  };
+  const tightOf = async (seed: number) => pictureThumb(await makeView(await picture(seed, 'medallion'), 'tight', 160));
+  const piece = photoWindows([await drawing(81)], WINDOW_SCALES, ['piece']);
+  t.ok(piece.windows.every((w) => w.seeThrough), "the drawing's windows are marked see-through");
+  t.notOk(photoWindows([await wholeView(await picture(81, 'medallion'))]).windows.some((w) => w.seeThrough), 'a picture as it is: not marked');
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['full' as const, 'piece' as const], seeThrough: { top: 300, minScale: 20 / 24, keep: 8, thumbs: ['tight' as const] } };
+  t.equal(seeThroughWindows(piece, check)?.windows.length, WINDOW_SCALES.filter((s) => s >= 20 / 24 - 1e-9).length, 'only its windows of 20/24 of the side and more');
+  t.equal(checkedTop(piece, check), 300, 'it looks at the leading 300');
+  t.equal(checkedTop(piece, { ...check, seeThrough: undefined }), 10, 'without the setting, the leading 10');
+  t.equal(checkedTop(photoWindows(await wholeView(await picture(81, 'medallion'))), check), 10, 'a photo with no see-through piece: the leading 10');
+  // 40 products: the piece's own design 31st on the fused score, each product with its tight thumb (and product 40, its own design's full thumb only).
+  const thumbs = new Map<number, Array<{ view: 'tight' | 'full'; thumb: Uint8Array }>>();
+  const hits = [];
+  for (let i = 1; i <= 40; i++) {
+    const seed = i === 31 ? 81 : 200 + i;
+    thumbs.set(i, i === 40 ? [{ view: 'full', thumb: await thumbOf(await picture(81, 'medallion')) }] : [{ view: 'tight', thumb: await tightOf(seed) }]);
+    hits.push({ productId: i, score: 0.98 - i * 0.0005, entry: i });
+  }
+  const out = withWindowCheck(hits, piece, (id) => thumbs.get(id), check);
+  t.equal(out[0].productId, 31, `its own design first (agreement ${windowAgreement(seeThroughWindows(piece, check)!, thumbs.get(31)![0].thumb).toFixed(3)})`);
+  t.equal(out.find((h) => h.productId === 40)!.score, hits[39].score, "a product with no 'tight' thumb keeps its score");
+  t.equal(withWindowCheck(hits, piece, (id) => thumbs.get(id), { ...check, seeThrough: undefined }).findIndex((h) => h.productId === 31), 30, 'without the setting it stays 31st: the leading 10 only are looked at');
 });

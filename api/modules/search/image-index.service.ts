@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, viewThumb, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { THUMB_VIEWS, checkedTop, seeThroughWindows, viewThumb, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -670,18 +670,20 @@ export class ImageIndexService {
     hits = hits.filter((h) => onSale.has(h.productId));
     const check = this.settings.windowCheck;
     if (check && opts.photo) {
-      const thumbs = await this.thumbsOf(hits.slice(0, check.top).map((h) => h.productId));
+      // A see-through piece is looked at among more products, over its kinds of thumb only (WindowCheck.seeThrough).
+      const deep = seeThroughWindows(opts.photo, check);
+      const thumbs = await this.thumbsOf(hits.slice(0, checkedTop(opts.photo, check)).map((h) => h.productId), deep ? check.seeThrough!.thumbs : THUMB_VIEWS);
       hits = withWindowCheck(hits, opts.photo, (id) => thumbs.get(id), check);
     }
     return hits.slice(0, k);
   }
 
   /** The thumbs of these products' pictures (engine/window-check.ts), from their rows of THUMB_VIEWS. */
-  private async thumbsOf(productIds: number[]): Promise<Map<number, ViewThumb[]>> {
+  private async thumbsOf(productIds: number[], views: readonly ViewName[]): Promise<Map<number, ViewThumb[]>> {
     const out = new Map<number, ViewThumb[]>();
-    if (productIds.length === 0) return out;
+    if (productIds.length === 0 || views.length === 0) return out;
     const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'view', 'thumb'])
-      .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', 'in', [...THUMB_VIEWS]).where('thumb', 'is not', null).execute();
+      .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', 'in', [...views]).where('thumb', 'is not', null).execute();
     for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push({ view: r.view as ViewName, thumb: new Uint8Array(r.thumb) });
     return out;
   }

@@ -38,6 +38,15 @@ export const wholeView = (img: RgbImage): Promise<RgbImage> => square(img, VIEW_
 export interface WindowCheck {
   tau: number; gamma: number; top: number; views: readonly ViewName[];
   /**
+   * A see-through piece (its windows marked `seeThrough`: views.ts drawnPiece) looked at among more of the
+   * leading products: `top` of them, its windows of at least `minScale` of the picture's side only, over the
+   * thumbs named in `thumbs`. The piece's drawing is the lace as a catalogue shows it, turned square and cut to
+   * its threads, so it meets its picture's 'tight' thumb at nearly the whole of it; windows this large slide over
+   * few offsets, and the photo as it is (the surface between the threads) is left out. `keep`: how many of the
+   * best coarse places are looked at again at full resolution (windowAgreement).
+   */
+  seeThrough?: { top: number; minScale: number; keep: number; thumbs: readonly ViewName[] };
+  /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
    * photo meets its 'tight' one best, THUMB_VIEWS): each view left off a thumb spares its slides there.
@@ -113,7 +122,7 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean }> }
 
 /** Takes the least-squares plane out of an n × n grid and scales it to unit length; null when nothing is left. */
 function planeOut(a: Float64Array, n: number): Float32Array | null {
@@ -147,7 +156,7 @@ export function photoWindows(views: RgbImage | readonly RgbImage[], scales: read
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
       const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
-      if (q && coarse) windows.push({ n, q, m, coarse, ...(names?.[i] ? { view: names[i] } : {}) });
+      if (q && coarse) windows.push({ n, q, m, coarse, ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}) });
     }
   });
   return { windows };
@@ -220,7 +229,8 @@ const COARSE_KEEP = 8;
  * full-resolution offset (0.47 ms a thumb and view here, against 2 ms), and no lower an agreement for the
  * right picture on the benchmark's close-ups (keeping 4 places lost 0.02 of it by median).
  */
-export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array): number {
+export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = COARSE_KEEP): number {
+  if (!(keep >= 1)) throw new RangeError('windowAgreement: keep at least one coarse place');
   const G = THUMB_SIDE, H = G / 2;
   const half = new Float32Array(H * H);
   for (let y = 0; y < H; y++) for (let x = 0; x < H; x++) {
@@ -233,7 +243,7 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array): number 
     const cs = slopeNorm(win.m);
     for (let oy = 0; oy + win.m <= H; oy++) for (let ox = 0; ox + win.m <= H; ox++) {
       const v = coarse.ncc(win.coarse, win.m, ox, oy, cs);
-      if (kept.length < COARSE_KEEP) kept.push({ v, w: wi, x: ox, y: oy });
+      if (kept.length < keep) kept.push({ v, w: wi, x: ox, y: oy });
       else {
         let low = 0;
         for (let i = 1; i < kept.length; i++) if (kept[i].v < kept[low].v) low = i;
@@ -262,6 +272,16 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array): number 
  */
 export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined, check: WindowCheck): IndexHit[] {
   if (photo.windows.length === 0 || hits.length === 0) return hits;
+  const deep = seeThroughWindows(photo, check);
+  if (deep) {
+    // A see-through piece: its large windows over the leading `top`'s thumbs of the kinds named.
+    const lead = hits.slice(0, Math.min(hits.length, check.seeThrough!.top)).map((h) => {
+      let a = -1;
+      for (const t of thumbsOf(h.productId) ?? []) if (check.seeThrough!.thumbs.includes(t.view)) a = Math.max(a, windowAgreement(deep, t.thumb, check.seeThrough!.keep));
+      return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.gamma, queryViews: 1 }) };
+    });
+    return [...lead, ...hits.slice(lead.length)].sort((a, b) => b.score - a.score || a.productId - b.productId);
+  }
   const m = Math.min(hits.length, check.top);
   // The photo's windows each kind of thumb meets (WindowCheck.over), picked once a kind.
   const meets = (w: PhotoWindows['windows'][number], thumbView: ViewName) => {
@@ -284,3 +304,14 @@ export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf:
   });
   return [...lead, ...hits.slice(m)].sort((a, b) => b.score - a.score || a.productId - b.productId);
 }
+
+/** The photo's windows the see-through look slides (WindowCheck.seeThrough), or null where it has none. */
+export function seeThroughWindows(photo: PhotoWindows, check: WindowCheck): PhotoWindows | null {
+  if (!check.seeThrough) return null;
+  const from = 2 * Math.round((THUMB_SIDE / 2) * check.seeThrough.minScale);
+  const windows = photo.windows.filter((w) => w.seeThrough && w.n >= from);
+  return windows.length ? { windows } : null;
+}
+
+/** How many leading products the check looks at for this photo: `top`, or the see-through look's. */
+export const checkedTop = (photo: PhotoWindows, check: WindowCheck): number => (seeThroughWindows(photo, check) ? check.seeThrough!.top : check.top);
