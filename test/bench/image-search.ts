@@ -26,7 +26,7 @@
 // extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
 // without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not),
-// `--see-through-look top:minScale:keep` (windowCheck.seeThrough: a see-through piece looked at among the leading
+// `--see-through-look top:minScale:keep:gamma` (windowCheck.seeThrough: a see-through piece looked at among the leading
 // `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed).
 // The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
@@ -129,8 +129,8 @@ const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top,
 /** `--window-over all` (every view over every thumb) or `full=full+piece=tight` (WindowCheck.over); default the settings'. */
 const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined : Object.fromEntries(x.split(/\+(?=[a-zA-Z]+=)/).map((pair) => { const [view, thumbs] = pair.split('='); return [view, thumbs.split('|') as ViewName[]]; })));
 const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
-/** `--see-through-look top:minScale:keep[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
-const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
+/** `--see-through-look top:minScale:keep:gamma[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
+const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
 const SEE_THROUGH_LOOK = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));

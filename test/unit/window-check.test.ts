@@ -102,7 +102,7 @@ t.test('WindowCheck.seeThrough: a see-through piece is looked at among more prod
   const piece = photoWindows([await drawing(81)], WINDOW_SCALES, ['piece']);
   t.ok(piece.windows.every((w) => w.seeThrough), "the drawing's windows are marked see-through");
   t.notOk(photoWindows([await wholeView(await picture(81, 'medallion'))]).windows.some((w) => w.seeThrough), 'a picture as it is: not marked');
-  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['full' as const, 'piece' as const], seeThrough: { top: 300, minScale: 20 / 24, keep: 8, thumbs: ['tight' as const] } };
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['full' as const, 'piece' as const], seeThrough: { top: 300, minScale: 20 / 24, keep: 8, gamma: 0.9, thumbs: ['tight' as const] } };
   t.equal(seeThroughWindows(piece, check)?.windows.length, WINDOW_SCALES.filter((s) => s >= 20 / 24 - 1e-9).length, 'only its windows of 20/24 of the side and more');
   t.equal(checkedTop(piece, check), 300, 'it looks at the leading 300');
   t.equal(checkedTop(piece, { ...check, seeThrough: undefined }), 10, 'without the setting, the leading 10');

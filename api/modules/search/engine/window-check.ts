@@ -43,9 +43,10 @@ export interface WindowCheck {
    * thumbs named in `thumbs`. The piece's drawing is the lace as a catalogue shows it, turned square and cut to
    * its threads, so it meets its picture's 'tight' thumb at nearly the whole of it; windows this large slide over
    * few offsets, and the photo as it is (the surface between the threads) is left out. `keep`: how many of the
-   * best coarse places are looked at again at full resolution (windowAgreement).
+   * best coarse places are looked at again at full resolution (windowAgreement); `gamma`: the boost's, in place
+   * of the check's (the fused score of a see-through piece tells less, so its agreement may count for more).
    */
-  seeThrough?: { top: number; minScale: number; keep: number; thumbs: readonly ViewName[] };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[] };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -278,7 +279,7 @@ export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf:
     const lead = hits.slice(0, Math.min(hits.length, check.seeThrough!.top)).map((h) => {
       let a = -1;
       for (const t of thumbsOf(h.productId) ?? []) if (check.seeThrough!.thumbs.includes(t.view)) a = Math.max(a, windowAgreement(deep, t.thumb, check.seeThrough!.keep));
-      return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.gamma, queryViews: 1 }) };
+      return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.seeThrough!.gamma, queryViews: 1 }) };
     });
     return [...lead, ...hits.slice(lead.length)].sort((a, b) => b.score - a.score || a.productId - b.productId);
   }
