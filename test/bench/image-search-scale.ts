@@ -260,6 +260,8 @@ export class RescoreTable {
     const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), blob, (i - 1) % perImage === 0 || i % perImage === 0 ? thumb : null); });
     for (let i = 1; i <= rows; i += 20_000) batch(i, Math.min(rows, i + 19_999));
     this.db.exec('create index image_descriptor_product_idx on image_descriptor (product_id)');
+    // As the api (migration 2026112900): the rows with a thumb, by product.
+    this.db.exec('create index image_descriptor_thumb_idx on image_descriptor (product_id) where thumb is not null');
   }
 
   /** The table file's size in bytes. */

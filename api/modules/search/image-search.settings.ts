@@ -133,7 +133,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // (docs/benchmarks.md "Image search: session 25").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
-      seeThrough: { top: 300, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'] },
+      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'] },
     },
     perIpPerDay: 50,
     queueMax: 16,
