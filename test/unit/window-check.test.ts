@@ -69,6 +69,9 @@ t.test('withWindowCheck raises the product whose picture holds the photo; nothin
   t.ok(out[0].score > 0.99 && out[0].score <= 1, `its score raised, not past 1: ${out[0].score.toFixed(4)}`);
   t.equal(out[2].score, 0.95, 'a product without a thumb keeps its score');
   t.same(withWindowCheck(hits, photo, (id) => thumbs.get(id), { ...check, top: 1 }).map((h) => h.productId), [2, 1, 3], 'only the leading `top` are looked at');
+  // The graph's estimate of a product past the exactly scored leaders can read above an exact score.
+  const estimated = [...hits, { productId: 4, score: 0.993, entry: 40 }];
+  t.same(withWindowCheck(estimated, photo, (id) => thumbs.get(id), { ...check, top: 3 }).map((h) => h.productId), [1, 2, 3, 4], 'the hits after the looked-at leaders keep their places after them');
   const flat = photoWindows({ data: new Uint8Array(160 * 160 * 3).fill(128), width: 160, height: 160 });
   t.equal(flat.windows.length, 0, 'a flat photo has no windows');
   t.same(withWindowCheck(hits, flat, (id) => thumbs.get(id), check), hits, 'and changes nothing');

@@ -268,8 +268,8 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = C
 
 /**
  * The hits with the best `check.top` re-scored by the agreement of the photo with the products' thumbs (the
- * best of a product's pictures), re-sorted; products without a thumb keep their score. The others keep
- * theirs too: a boost only raises a score, so none of them can pass a checked one it was below.
+ * best of a product's pictures) and re-sorted among themselves; products without a thumb keep their score. The
+ * others keep their scores and their places after them.
  */
 export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined, check: WindowCheck): IndexHit[] {
   if (photo.windows.length === 0 || hits.length === 0) return hits;
@@ -281,7 +281,7 @@ export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf:
       for (const t of thumbsOf(h.productId) ?? []) if (check.seeThrough!.thumbs.includes(t.view)) a = Math.max(a, windowAgreement(deep, t.thumb, check.seeThrough!.keep));
       return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.seeThrough!.gamma, queryViews: 1 }) };
     });
-    return [...lead, ...hits.slice(lead.length)].sort((a, b) => b.score - a.score || a.productId - b.productId);
+    return [...lead.sort(byScore), ...hits.slice(lead.length)];
   }
   const m = Math.min(hits.length, check.top);
   // The photo's windows each kind of thumb meets (WindowCheck.over), picked once a kind.
@@ -303,8 +303,15 @@ export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf:
     }
     return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.gamma, queryViews: 1 }) };
   });
-  return [...lead, ...hits.slice(m)].sort((a, b) => b.score - a.score || a.productId - b.productId);
+  return [...lead.sort(byScore), ...hits.slice(m)];
 }
+
+/**
+ * Best first. Only the looked-at leaders are re-sorted: the hits after them keep their place below them, for
+ * their scores may be the graph's estimates (from its codes; only the leading annExactTop are scored exactly)
+ * and can read a little above an exact score they were ranked below.
+ */
+const byScore = (a: IndexHit, b: IndexHit) => b.score - a.score || a.productId - b.productId;
 
 /** The photo's windows the see-through look slides (WindowCheck.seeThrough), or null where it has none. */
 export function seeThroughWindows(photo: PhotoWindows, check: WindowCheck): PhotoWindows | null {
