@@ -125,12 +125,12 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // Session 22: the photo as it is slid over the 'full' thumbs only (a quarter fewer slides); the piece over
     // both. At 300 designs textured backdrops, flat ones, close-ups and quarter crops read the same as with every
     // view over every thumb; the piece over 'tight' alone lost two flat-backdrop photos of 100.
-    // Session 25: a see-through piece is looked at among the leading 300 (WindowCheck.seeThrough): its drawing
+    // Session 25: a see-through piece is looked at among the leading 200 (WindowCheck.seeThrough): its drawing
     // and its other drawing ('pieceInverse', where the lace is a mid-tone), windows of 22/24 of the side and
     // more, over the 'tight' thumbs, the best 2 coarse places again at full resolution, boosted by up to 0.9.
-    // Textured backdrops at 10,000 designs 0.61 / 0.69 -> 0.72 / 0.83 with 20/24, 8 places and 0.8 (and findLace's
-    // larger pieces); on the same photos' candidates 22/24, 2 places and 0.9 found 2 more first and cost a third
-    // (docs/benchmarks.md "Image search: session 25").
+    // Textured backdrops at 10,000 designs 0.61 / 0.69 -> 0.74 / 0.84 over the leading 300 (with findLace's larger
+    // pieces); 300 took the whole query's p95 at 100,000 images to 531 ms before the thumbs had their own index
+    // (migration 2026112900); over 200, one photo of 45 fewer first (docs/benchmarks.md "Image search: session 25").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
       seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'] },
