@@ -38,9 +38,8 @@ t.test('findLace finds lace lying on a smoother backdrop, and nothing in an all-
   t.equal(await findLace(allLace), null, 'no region when the lace fills the photo');
 });
 
-/** A 600×450 photo of lace on a busy surface: a check print of 12 px squares, with the lace at (300, 140). */
-async function laceOnCheckPrint(): Promise<Buffer> {
-  const w = 600, h = 450;
+/** A busy surface, `w`×`h` raw RGB: a check print of 12 px squares, red and teal. */
+function checkPrint(w: number, h: number): Buffer {
   const px = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -49,8 +48,13 @@ async function laceOnCheckPrint(): Promise<Buffer> {
       px[i] = on ? 200 : 40; px[i + 1] = on ? 60 : 150; px[i + 2] = on ? 70 : 160;
     }
   }
+  return px;
+}
+
+/** A 600×450 photo of lace on the check print, with the lace at (300, 140). */
+async function laceOnCheckPrint(): Promise<Buffer> {
   const lace = await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 220, 220);
-  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: lace, left: 300, top: 140 }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(checkPrint(600, 450), { raw: { width: 600, height: 450, channels: 3 } }).composite([{ input: lace, left: 300, top: 140 }]).jpeg({ quality: 90 }).toBuffer();
 }
 
 t.test('findLace finds lace on a surface as busy as lace, against the surface seen at the photo\'s border', async (t) => {
@@ -133,14 +137,7 @@ t.test('a photo\'s query views shared out over threads: the shares together are 
 /** A 400×400 photo of a 300 px lace turned by 8° on the same check print: its box is four fifths of the frame. */
 async function largeLaceOnCheckPrint(): Promise<Buffer> {
   const w = 400, h = 400;
-  const px = Buffer.alloc(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const on = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0;
-      const i = (y * w + x) * 3;
-      px[i] = on ? 200 : 40; px[i + 1] = on ? 60 : 150; px[i + 2] = on ? 70 : 160;
-    }
-  }
+  const px = checkPrint(w, h);
   const lace = await renderLaceJpeg(designFor(11, 'fabric'), '#f5f0e6', 'full', 300, 300);
   const turned = await sharp(lace).ensureAlpha().rotate(8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
   const left = Math.round((w - turned.info.width) / 2), top = Math.round((h - turned.info.height) / 2);
