@@ -14,7 +14,7 @@ import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
-import { THUMB_SIDE, checkedTop, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -224,11 +224,12 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       hits = index.search(q, settings.maxResults, undefined, layout);
       stages.search.push(performance.now() - t1);
     }
-    if (check && windows) {
-      // As the api: the leading products' thumbs read from their rows of THUMB_VIEWS, then the window check.
+    const look = check && windows ? windowLook(windows, check) : null;
+    if (look) {
+      // As the api: the leading products' thumbs read from their rows of the look's views, then the window check.
       const t5 = performance.now();
-      const has = whole.table.thumbs(hits.slice(0, checkedTop(windows, check)).map((h) => h.productId));
-      hits = withWindowCheck(hits, windows, (p) => (has.has(p) ? whole.thumbsOf!((p - 1) % real.length) : undefined), check);
+      const has = whole.table.thumbs(hits.slice(0, look.top).map((h) => h.productId), look.thumbs);
+      hits = withWindowCheck(hits, look, (p) => (has.has(p) ? whole.thumbsOf!((p - 1) % real.length) : undefined));
       stages.window.push(performance.now() - t5);
     }
     hits = hits.slice(0, settings.maxResults);
@@ -254,14 +255,15 @@ export class RescoreTable {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     // Two rows of each picture (its first and last) carry a thumb, as the api's 'full' and 'tight' rows (window-check.ts THUMB_VIEWS).
-    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, vec blob not null, thumb blob)');
-    const ins = this.db.prepare('insert into image_descriptor (id, product_id, vec, thumb) values (?, ?, ?, ?)');
+    this.db.exec('create table image_descriptor (id integer primary key, product_id integer not null, view text not null, vec blob not null, thumb blob)');
+    const ins = this.db.prepare('insert into image_descriptor (id, product_id, view, vec, thumb) values (?, ?, ?, ?, ?)');
     const blob = Buffer.alloc(dim * 4, 7), thumb = Buffer.alloc(THUMB_SIDE * THUMB_SIDE, 9);
-    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), blob, (i - 1) % perImage === 0 || i % perImage === 0 ? thumb : null); });
+    const viewOf = (i: number) => ((i - 1) % perImage === 0 ? 'full' : i % perImage === 0 ? 'tight' : 'other');
+    const batch = this.db.transaction((from: number, to: number) => { for (let i = from; i <= to; i++) ins.run(i, Math.ceil(i / perImage), viewOf(i), blob, viewOf(i) === 'other' ? null : thumb); });
     for (let i = 1; i <= rows; i += 20_000) batch(i, Math.min(rows, i + 19_999));
     this.db.exec('create index image_descriptor_product_idx on image_descriptor (product_id)');
     // As the api (migration 2026112900): the rows with a thumb, by product.
-    this.db.exec('create index image_descriptor_thumb_idx on image_descriptor (product_id) where thumb is not null');
+    this.db.exec('create index image_descriptor_thumb_idx on image_descriptor (product_id, view) where thumb is not null');
   }
 
   /** The table file's size in bytes. */
@@ -279,10 +281,11 @@ export class RescoreTable {
     return out;
   }
 
-  /** Which of these products have a thumb row, read as the api reads the thumbs (the blobs come back). */
-  thumbs(productIds: number[]): Set<number> {
-    if (productIds.length === 0) return new Set();
-    const got = this.db.prepare(`select product_id, thumb from image_descriptor where product_id in (${productIds.map(() => '?').join(',')}) and thumb is not null`).all(...productIds) as Array<{ product_id: number; thumb: Buffer }>;
+  /** Which of these products have a thumb row of these views, read as the api reads the thumbs (the blobs come back). */
+  thumbs(productIds: number[], views: readonly string[]): Set<number> {
+    if (productIds.length === 0 || views.length === 0) return new Set();
+    const got = this.db.prepare(`select product_id, thumb from image_descriptor where product_id in (${productIds.map(() => '?').join(',')}) and view in (${views.map(() => '?').join(',')}) and thumb is not null`)
+      .all(...productIds, ...views) as Array<{ product_id: number; thumb: Buffer }>;
     return new Set(got.filter((r) => r.thumb.length === THUMB_SIDE * THUMB_SIDE).map((r) => r.product_id));
   }
 

@@ -57,7 +57,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, seeThroughWindows, photoViews, photoWindows, viewThumb, windowAgreement, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, seeThroughWindows, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
 
@@ -471,12 +471,13 @@ async function main() {
     const tw = performance.now();
     const photo = described && WINDOW && !WINDOW_SWEEP.length ? await described.windows : WINDOW || WINDOW_SWEEP.length ? photoWindows(await photoViews(img, WINDOW_VIEWS)) : null;
     const all = hits;
-    if (WINDOW && photo) hits = withWindowCheck(hits, photo, thumbsOf, WINDOW);
+    const look = WINDOW && photo ? windowLook(photo, WINDOW) : null;
+    hits = withWindowCheck(hits, look, thumbsOf);
     hits = hits.slice(0, 10);
     if (photo) windowMs.push(performance.now() - tw);
     // --explain: a see-through piece's look (WindowCheck.seeThrough), for its miss lines: every candidate's agreement.
-    const deep = EXPLAIN && WINDOW?.seeThrough && photo ? seeThroughWindows(photo, WINDOW) : null;
-    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => WINDOW!.seeThrough!.thumbs.includes(t.view)).map((t) => windowAgreement(deep, t.thumb, WINDOW!.seeThrough!.keep)))) } : null;
+    const deep = EXPLAIN && look && photo && seeThroughWindows(photo, WINDOW!) ? look : null;
+    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => deep.windowsFor(t.view).windows.length).map((t) => windowAgreement(deep.windowsFor(t.view), t.thumb, deep.keep)))) } : null;
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);

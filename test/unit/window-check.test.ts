@@ -7,7 +7,7 @@ import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, WINDOW_SCALES, checkedTop, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, WINDOW_SCALES, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
 import { makeView } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
@@ -64,17 +64,18 @@ t.test('withWindowCheck raises the product whose picture holds the photo; nothin
   const thumbs = new Map([[1, [{ view: 'full' as const, thumb: await thumbOf(mine) }]], [2, [{ view: 'full' as const, thumb: await thumbOf(other) }]]]);
   const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }, { productId: 3, score: 0.95, entry: 30 }];
   const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const] };
-  const out = withWindowCheck(hits, photo, (id) => thumbs.get(id), check);
+  const out = withWindowCheck(hits, windowLook(photo, check), (id) => thumbs.get(id));
   t.same(out.map((h) => h.productId), [1, 2, 3], 'the close-up\'s own design first');
   t.ok(out[0].score > 0.99 && out[0].score <= 1, `its score raised, not past 1: ${out[0].score.toFixed(4)}`);
   t.equal(out[2].score, 0.95, 'a product without a thumb keeps its score');
-  t.same(withWindowCheck(hits, photo, (id) => thumbs.get(id), { ...check, top: 1 }).map((h) => h.productId), [2, 1, 3], 'only the leading `top` are looked at');
+  t.same(withWindowCheck(hits, windowLook(photo, { ...check, top: 1 }), (id) => thumbs.get(id)).map((h) => h.productId), [2, 1, 3], 'only the leading `top` are looked at');
   // The graph's estimate of a product past the exactly scored leaders can read above an exact score.
   const estimated = [...hits, { productId: 4, score: 0.993, entry: 40 }];
-  t.same(withWindowCheck(estimated, photo, (id) => thumbs.get(id), { ...check, top: 3 }).map((h) => h.productId), [1, 2, 3, 4], 'the hits after the looked-at leaders keep their places after them');
+  t.same(withWindowCheck(estimated, windowLook(photo, { ...check, top: 3 }), (id) => thumbs.get(id)).map((h) => h.productId), [1, 2, 3, 4], 'the hits after the looked-at leaders keep their places after them');
   const flat = photoWindows({ data: new Uint8Array(160 * 160 * 3).fill(128), width: 160, height: 160 });
   t.equal(flat.windows.length, 0, 'a flat photo has no windows');
-  t.same(withWindowCheck(hits, flat, (id) => thumbs.get(id), check), hits, 'and changes nothing');
+  t.equal(windowLook(flat, check), null, 'and the check has nothing to look with');
+  t.same(withWindowCheck(hits, windowLook(flat, check), (id) => thumbs.get(id)), hits, 'so nothing changes');
 });
 
 t.test("WindowCheck.over: each of the photo's views meets only the thumbs it is paired with", async (t) => {
@@ -86,11 +87,11 @@ t.test("WindowCheck.over: each of the photo's views meets only the thumbs it is 
   const thumbs = new Map([[1, [{ view: 'full' as const, thumb: await thumbOf(mine) }]]]);
   const hits = [{ productId: 2, score: 0.991, entry: 20 }, { productId: 1, score: 0.990, entry: 10 }];
   const check = { tau: 0.7, gamma: 0.9, top: 10, views: ['full' as const, 'piece' as const], over: { full: ['full' as const], piece: ['tight' as const] } };
-  t.equal(withWindowCheck(hits, asFull, (id) => thumbs.get(id), check)[0].productId, 1, "the photo's windows meet the 'full' thumb and raise its product");
-  t.same(withWindowCheck(hits, asPiece, (id) => thumbs.get(id), check), hits, "the piece's windows are not slid over a 'full' thumb: nothing changes");
-  t.equal(withWindowCheck(hits, asPiece, (id) => thumbs.get(id), { ...check, over: undefined })[0].productId, 1, 'without the pairing every view meets every thumb');
+  t.equal(withWindowCheck(hits, windowLook(asFull, check), (id) => thumbs.get(id))[0].productId, 1, "the photo's windows meet the 'full' thumb and raise its product");
+  t.same(withWindowCheck(hits, windowLook(asPiece, check), (id) => thumbs.get(id)), hits, "the piece's windows are not slid over a 'full' thumb: nothing changes");
+  t.equal(withWindowCheck(hits, windowLook(asPiece, { ...check, over: undefined }), (id) => thumbs.get(id))[0].productId, 1, 'without the pairing every view meets every thumb');
   const untagged = photoWindows(view);
-  t.equal(withWindowCheck(hits, untagged, (id) => thumbs.get(id), check)[0].productId, 1, 'windows of no named view meet every thumb');
+  t.equal(withWindowCheck(hits, windowLook(untagged, check), (id) => thumbs.get(id))[0].productId, 1, 'windows of no named view meet every thumb');
 });
 
 t.test('WindowCheck.seeThrough: a see-through piece is looked at among more products, by its large windows over the tight thumbs', async (t) => {
@@ -107,9 +108,13 @@ t.test('WindowCheck.seeThrough: a see-through piece is looked at among more prod
   t.notOk(photoWindows([await wholeView(await picture(81, 'medallion'))]).windows.some((w) => w.seeThrough), 'a picture as it is: not marked');
   const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['full' as const, 'piece' as const], seeThrough: { top: 300, minScale: 20 / 24, keep: 8, gamma: 0.9, thumbs: ['tight' as const] } };
   t.equal(seeThroughWindows(piece, check)?.windows.length, WINDOW_SCALES.filter((s) => s >= 20 / 24 - 1e-9).length, 'only its windows of 20/24 of the side and more');
-  t.equal(checkedTop(piece, check), 300, 'it looks at the leading 300');
-  t.equal(checkedTop(piece, { ...check, seeThrough: undefined }), 10, 'without the setting, the leading 10');
-  t.equal(checkedTop(photoWindows(await wholeView(await picture(81, 'medallion'))), check), 10, 'a photo with no see-through piece: the leading 10');
+  const look = windowLook(piece, check)!;
+  t.same({ top: look.top, keep: look.keep, gamma: look.gamma, thumbs: look.thumbs }, { top: 300, keep: 8, gamma: 0.9, thumbs: ['tight'] }, 'it looks at the leading 300, over their tight thumbs, with its own keep and gamma');
+  t.equal(look.windowsFor('tight').windows.length, seeThroughWindows(piece, check)!.windows.length, 'sliding its large windows over a tight thumb');
+  t.equal(look.windowsFor('full').windows.length, 0, 'and none over a full one');
+  t.equal(windowLook(piece, { ...check, seeThrough: undefined })!.top, 10, 'without the setting, the leading 10');
+  const plain = windowLook(photoWindows(await wholeView(await picture(81, 'medallion'))), check)!;
+  t.same({ top: plain.top, thumbs: plain.thumbs }, { top: 10, thumbs: ['full', 'tight'] }, 'a photo with no see-through piece: the leading 10, over both kinds of thumb');
   // 40 products: the piece's own design 31st on the fused score, each product with its tight thumb (and product 40, its own design's full thumb only).
   const thumbs = new Map<number, Array<{ view: 'tight' | 'full'; thumb: Uint8Array }>>();
   const hits = [];
@@ -118,8 +123,8 @@ t.test('WindowCheck.seeThrough: a see-through piece is looked at among more prod
     thumbs.set(i, i === 40 ? [{ view: 'full', thumb: await thumbOf(await picture(81, 'medallion')) }] : [{ view: 'tight', thumb: await tightOf(seed) }]);
     hits.push({ productId: i, score: 0.98 - i * 0.0005, entry: i });
   }
-  const out = withWindowCheck(hits, piece, (id) => thumbs.get(id), check);
+  const out = withWindowCheck(hits, windowLook(piece, check), (id) => thumbs.get(id));
   t.equal(out[0].productId, 31, `its own design first (agreement ${windowAgreement(seeThroughWindows(piece, check)!, thumbs.get(31)![0].thumb).toFixed(3)})`);
   t.equal(out.find((h) => h.productId === 40)!.score, hits[39].score, "a product with no 'tight' thumb keeps its score");
-  t.equal(withWindowCheck(hits, piece, (id) => thumbs.get(id), { ...check, seeThrough: undefined }).findIndex((h) => h.productId === 31), 30, 'without the setting it stays 31st: the leading 10 only are looked at');
+  t.equal(withWindowCheck(hits, windowLook(piece, { ...check, seeThrough: undefined }), (id) => thumbs.get(id)).findIndex((h) => h.productId === 31), 30, 'without the setting it stays 31st: the leading 10 only are looked at');
 });

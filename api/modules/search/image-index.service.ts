@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, checkedTop, seeThroughWindows, viewThumb, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { THUMB_VIEWS, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -669,11 +669,11 @@ export class ImageIndexService {
     const onSale = await onSaleIds(this.db, hits.map((h) => h.productId));
     hits = hits.filter((h) => onSale.has(h.productId));
     const check = this.settings.windowCheck;
-    if (check && opts.photo) {
+    const look = check && opts.photo ? windowLook(opts.photo, check) : null;
+    if (look) {
       // A see-through piece is looked at among more products, over its kinds of thumb only (WindowCheck.seeThrough).
-      const deep = seeThroughWindows(opts.photo, check);
-      const thumbs = await this.thumbsOf(hits.slice(0, checkedTop(opts.photo, check)).map((h) => h.productId), deep ? check.seeThrough!.thumbs : THUMB_VIEWS);
-      hits = withWindowCheck(hits, opts.photo, (id) => thumbs.get(id), check);
+      const thumbs = await this.thumbsOf(hits.slice(0, look.top).map((h) => h.productId), look.thumbs);
+      hits = withWindowCheck(hits, look, (id) => thumbs.get(id));
     }
     return hits.slice(0, k);
   }

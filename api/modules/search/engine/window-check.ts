@@ -267,43 +267,64 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = C
 }
 
 /**
- * The hits with the best `check.top` re-scored by the agreement of the photo with the products' thumbs (the
- * best of a product's pictures) and re-sorted among themselves; products without a thumb keep their score. The
- * others keep their scores and their places after them.
+ * What the check does for one photo, decided once (windowLook): how many leading products it looks at, which
+ * kinds of thumb it reads of them, which of the photo's windows it slides over each kind, how many coarse
+ * places it looks at again and the boost's gamma.
  */
-export function withWindowCheck(hits: IndexHit[], photo: PhotoWindows, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined, check: WindowCheck): IndexHit[] {
-  if (photo.windows.length === 0 || hits.length === 0) return hits;
+export interface WindowLook {
+  top: number; keep: number; tau: number; gamma: number;
+  /** The kinds of thumb read (THUMB_VIEWS, or the see-through look's). */
+  thumbs: readonly ViewName[];
+  /** The photo's windows slid over a thumb of this kind (none: that thumb is not slid over). */
+  windowsFor(thumbView: ViewName): PhotoWindows;
+}
+
+/**
+ * The check's look for this photo, or null when the photo has no window to slide. A see-through piece's
+ * large windows (seeThroughWindows) over the leading `seeThrough.top`'s thumbs of its kinds; otherwise every
+ * window over the leading `top`'s thumbs, each view over the kinds of thumb `over` pairs it with.
+ */
+export function windowLook(photo: PhotoWindows, check: WindowCheck): WindowLook | null {
+  if (photo.windows.length === 0) return null;
   const deep = seeThroughWindows(photo, check);
   if (deep) {
-    // A see-through piece: its large windows over the leading `top`'s thumbs of the kinds named.
-    const lead = hits.slice(0, Math.min(hits.length, check.seeThrough!.top)).map((h) => {
-      let a = -1;
-      for (const t of thumbsOf(h.productId) ?? []) if (check.seeThrough!.thumbs.includes(t.view)) a = Math.max(a, windowAgreement(deep, t.thumb, check.seeThrough!.keep));
-      return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.seeThrough!.gamma, queryViews: 1 }) };
-    });
-    return [...lead.sort(byScore), ...hits.slice(lead.length)];
+    const { top, keep, gamma, thumbs } = check.seeThrough!;
+    return { top, keep, tau: check.tau, gamma, thumbs, windowsFor: (v) => (thumbs.includes(v) ? deep : NO_WINDOWS) };
   }
-  const m = Math.min(hits.length, check.top);
-  // The photo's windows each kind of thumb meets (WindowCheck.over), picked once a kind.
   const meets = (w: PhotoWindows['windows'][number], thumbView: ViewName) => {
     const over = w.view ? check.over?.[w.view] : undefined;
     return !over || over.includes(thumbView);
   };
+  // Picked once a kind of thumb.
   const slid = new Map<ViewName, PhotoWindows>();
-  const windowsFor = (thumbView: ViewName): PhotoWindows => {
-    let windows = slid.get(thumbView);
-    if (!windows) slid.set(thumbView, (windows = { windows: photo.windows.filter((w) => meets(w, thumbView)) }));
-    return windows;
+  return {
+    top: check.top, keep: COARSE_KEEP, tau: check.tau, gamma: check.gamma, thumbs: THUMB_VIEWS,
+    windowsFor: (v) => {
+      let windows = slid.get(v);
+      if (!windows) slid.set(v, (windows = THUMB_VIEWS.includes(v) ? { windows: photo.windows.filter((w) => meets(w, v)) } : NO_WINDOWS));
+      return windows;
+    },
   };
-  const lead = hits.slice(0, m).map((h) => {
+}
+
+const NO_WINDOWS: PhotoWindows = { windows: [] };
+
+/**
+ * The look's leading hits re-scored by the agreement of the photo with the products' thumbs (the best of a
+ * product's pictures) and re-sorted among themselves; products without a thumb keep their score. The others
+ * keep their scores and their places after them. `look`: windowLook's (null: the hits as they are).
+ */
+export function withWindowCheck(hits: IndexHit[], look: WindowLook | null, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined): IndexHit[] {
+  if (!look || hits.length === 0) return hits;
+  const lead = hits.slice(0, Math.min(hits.length, look.top)).map((h) => {
     let a = -1;
     for (const t of thumbsOf(h.productId) ?? []) {
-      const windows = windowsFor(t.view);
-      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb));
+      const windows = look.windowsFor(t.view);
+      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb, look.keep));
     }
-    return { ...h, score: boosted(h.score, a, { tau: check.tau, gamma: check.gamma, queryViews: 1 }) };
+    return { ...h, score: boosted(h.score, a, { tau: look.tau, gamma: look.gamma, queryViews: 1 }) };
   });
-  return [...lead.sort(byScore), ...hits.slice(m)];
+  return [...lead.sort(byScore), ...hits.slice(lead.length)];
 }
 
 /**
@@ -320,6 +341,3 @@ export function seeThroughWindows(photo: PhotoWindows, check: WindowCheck): Phot
   const windows = photo.windows.filter((w) => w.seeThrough && w.n >= from);
   return windows.length ? { windows } : null;
 }
-
-/** How many leading products the check looks at for this photo: `top`, or the see-through look's. */
-export const checkedTop = (photo: PhotoWindows, check: WindowCheck): number => (seeThroughWindows(photo, check) ? check.seeThrough!.top : check.top);
