@@ -199,7 +199,7 @@ function noisyBlock(block: Float32Array, norm: number, rng: Rng, relative = 0.02
 async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][], perImage: number, designs: number[], photos: Buffer[], whole: WholeQuery, settings: ImageSearchSettings): Promise<ScaleRow['whole']> {
   const fullOf = (entry: number) => real[Math.floor((entry - 1) / perImage) % real.length][(entry - 1) % perImage];
   const times: number[] = [];
-  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[], window: [] as number[] };
+  const stages = { describe: [] as number[], search: [] as number[], rescore: [] as number[], layout: [] as number[], exact: [] as number[], onSale: [] as number[], window: [] as number[] };
   const layout = layoutScoringOf(index.dim, settings);
   const check = settings.windowCheck && whole.thumbsOf ? settings.windowCheck : null;
   let right = 0;
@@ -224,6 +224,11 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
       hits = index.search(q, settings.maxResults, undefined, layout);
       stages.search.push(performance.now() - t1);
     }
+    // As the api: only the products on sale go on.
+    const t6 = performance.now();
+    const onSale = whole.table.onSale(hits.map((h) => h.productId));
+    hits = hits.filter((h) => onSale.has(h.productId));
+    stages.onSale.push(performance.now() - t6);
     const look = check && windows ? windowLook(windows, check) : null;
     if (look) {
       // As the api: the leading products' thumbs read from their rows of the look's views, then the window check.
@@ -264,6 +269,19 @@ export class RescoreTable {
     this.db.exec('create index image_descriptor_product_idx on image_descriptor (product_id)');
     // As the api (migration 2026112900): the rows with a thumb, by product.
     this.db.exec('create index image_descriptor_thumb_idx on image_descriptor (product_id, view) where thumb is not null');
+    // The products, each of one of 500 companies (all active, every product on sale), for the api's on-sale filter.
+    const products = Math.ceil(rows / perImage);
+    this.db.exec("create table company (id integer primary key, status text not null); create table product (id integer primary key, company_id integer not null, status text not null)");
+    const co = this.db.prepare("insert into company (id, status) values (?, 'active')"), pr = this.db.prepare("insert into product (id, company_id, status) values (?, ?, 'on_sale')");
+    this.db.transaction(() => { for (let c = 1; c <= 500; c++) co.run(c); for (let p = 1; p <= products; p++) pr.run(p, (p % 500) + 1); })();
+  }
+
+  /** The products among these on sale, read as the api reads them (catalogue.queries.ts onSaleIdsAmong). */
+  onSale(productIds: number[]): Set<number> {
+    if (productIds.length === 0) return new Set();
+    const got = this.db.prepare(`select id from product where id in (${productIds.map(() => '?').join(',')}) and status = 'on_sale' and company_id not in (select id from company where status <> 'active')`)
+      .all(...productIds) as Array<{ id: number }>;
+    return new Set(got.map((r) => r.id));
   }
 
   /** The table file's size in bytes. */
