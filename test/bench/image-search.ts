@@ -26,7 +26,7 @@
 // extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
 // without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not),
-// `--see-through-look top:minScale:keep:gamma[:detail]` (windowCheck.seeThrough: a see-through piece looked at among the leading
+// `--see-through-look top:minScale:keep:gamma` (windowCheck.seeThrough: a see-through piece looked at among the leading
 // `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed).
 // The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
@@ -129,8 +129,8 @@ const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top,
 /** `--window-over all` (every view over every thumb) or `full=full+piece=tight` (WindowCheck.over); default the settings'. */
 const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined : Object.fromEntries(x.split(/\+(?=[a-zA-Z]+=)/).map((pair) => { const [view, thumbs] = pair.split('='); return [view, thumbs.split('|') as ViewName[]]; })));
 const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
-/** `--see-through-look top:minScale:keep:gamma[:detail[:thumbs]]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
-const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, detail, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, detail: Number(detail) || 0, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
+/** `--see-through-look top:minScale:keep:gamma[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
+const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
 const SEE_THROUGH_LOOK = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
@@ -477,7 +477,7 @@ async function main() {
     if (photo) windowMs.push(performance.now() - tw);
     // --explain: a see-through piece's look (WindowCheck.seeThrough), for its miss lines: every candidate's agreement.
     const deep = EXPLAIN && look && photo && seeThroughWindows(photo, WINDOW!) ? look : null;
-    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => deep.windowsFor(t.view).windows.length).map((t) => windowAgreement(deep.windowsFor(t.view), t.thumb, deep.keep, deep.detail)))) } : null;
+    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => deep.windowsFor(t.view).windows.length).map((t) => windowAgreement(deep.windowsFor(t.view), t.thumb, deep.keep)))) } : null;
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);

@@ -7,7 +7,7 @@ import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, WINDOW_SCALES, fineDetail, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, WINDOW_SCALES, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
 import { makeView } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
@@ -127,20 +127,4 @@ t.test('WindowCheck.seeThrough: a see-through piece is looked at among more prod
   t.equal(out[0].productId, 31, `its own design first (agreement ${windowAgreement(seeThroughWindows(piece, check)!, thumbs.get(31)![0].thumb).toFixed(3)})`);
   t.equal(out.find((h) => h.productId === 40)!.score, hits[39].score, "a product with no 'tight' thumb keeps its score");
   t.equal(withWindowCheck(hits, windowLook(piece, { ...check, seeThrough: undefined }), (id) => thumbs.get(id)).findIndex((h) => h.productId === 31), 30, 'without the setting it stays 31st: the leading 10 only are looked at');
-  // The fine detail's weight: the agreement becomes (a + w·d) / (1 + w), d the detail's agreement at the best place.
-  const fine = { ...check, seeThrough: { ...check.seeThrough, detail: 0.3 } };
-  const fineLook = windowLook(piece, fine)!;
-  t.ok(fineLook.windowsFor('tight').windows.every((w) => w.detail?.length === w.n * w.n), "each of the look's windows carries its fine detail");
-  const plain31 = windowAgreement(fineLook.windowsFor('tight'), thumbs.get(31)![0].thumb, 8), fine31 = windowAgreement(fineLook.windowsFor('tight'), thumbs.get(31)![0].thumb, 8, 0.3);
-  t.ok(fine31 !== plain31 && fine31 <= 1 && fine31 > 0.5, `the own design's agreement with the detail ${fine31.toFixed(3)} (without ${plain31.toFixed(3)}), at most 1`);
-  t.equal(withWindowCheck(hits, fineLook, (id) => thumbs.get(id))[0].productId, 31, 'and its own design still first');
-
-});
-
-t.test('fineDetail: a grid less its 3 × 3 mean, at unit length; nothing of a flat grid', async (t) => {
-  t.equal(fineDetail(new Float32Array(16).fill(5), 4), null, 'a flat grid: nothing left');
-  const checks = Float32Array.from({ length: 64 }, (_, i) => ((i % 8) + Math.floor(i / 8)) % 2);
-  const d = fineDetail(checks, 8)!;
-  t.ok(Math.abs(d.reduce((s, v) => s + v * v, 0) - 1) < 1e-5, 'unit length');
-  t.ok(d[9] < 0 && d[10] > 0, 'a dark cell among light ones reads below its neighbourhood, a light one above');
 });

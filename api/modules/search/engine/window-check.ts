@@ -45,10 +45,8 @@ export interface WindowCheck {
    * few offsets, and the photo as it is (the surface between the threads) is left out. `keep`: how many of the
    * best coarse places are looked at again at full resolution (windowAgreement); `gamma`: the boost's, in place
    * of the check's (the fused score of a see-through piece tells less, so its agreement may count for more).
-   * `detail` (0 or absent: none): the weight of the agreement of the fine detail at the best place found
-   * (windowAgreement), which tells a motif from another of the same layout where the whole window cannot.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; detail?: number };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[] };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -125,7 +123,7 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; detail?: Float32Array }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean }> }
 
 /** Takes the least-squares plane out of an n × n grid and scales it to unit length; null when nothing is left. */
 function planeOut(a: Float64Array, n: number): Float32Array | null {
@@ -232,7 +230,7 @@ const COARSE_KEEP = 8;
  * full-resolution offset (0.47 ms a thumb and view here, against 2 ms), and no lower an agreement for the
  * right picture on the benchmark's close-ups (keeping 4 places lost 0.02 of it by median).
  */
-export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = COARSE_KEEP, detail = 0): number {
+export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = COARSE_KEEP): number {
   if (!(keep >= 1)) throw new RangeError('windowAgreement: keep at least one coarse place');
   const G = THUMB_SIDE, H = G / 2;
   const half = new Float32Array(H * H);
@@ -255,50 +253,17 @@ export function windowAgreement(photo: PhotoWindows, thumb: Uint8Array, keep = C
     }
   });
   const fine = new Sums(Float32Array.from(thumb), G);
-  let best = -1, at = { w: -1, x: 0, y: 0 };
+  let best = -1;
   for (const k of kept) {
     const win = photo.windows[k.w], fs = slopeNorm(win.n);
     for (let fy = Math.max(0, 2 * k.y - 1); fy <= Math.min(G - win.n, 2 * k.y + 1); fy++) {
       for (let fx = Math.max(0, 2 * k.x - 1); fx <= Math.min(G - win.n, 2 * k.x + 1); fx++) {
         const v = fine.ncc(win.q, win.n, fx, fy, fs);
-        if (v > best) { best = v; at = { w: k.w, x: fx, y: fy }; }
+        if (v > best) best = v;
       }
     }
   }
-  const qd = at.w >= 0 ? photo.windows[at.w].detail : undefined;
-  if (!(detail > 0) || !qd) return best;
-  // The fine detail there: the window's and the thumb's cells under it, each less its 3 × 3 mean.
-  const n = photo.windows[at.w].n, patch = new Float64Array(n * n);
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) patch[y * n + x] = thumb[(at.y + y) * G + at.x + x];
-  const plane = planeOut(patch, n), td = plane && fineDetail(plane, n);
-  let d = 0;
-  if (td) for (let i = 0; i < td.length; i++) d += qd[i] * td[i];
-  return (best + detail * d) / (1 + detail);
-}
-
-/**
- * An n × n grid less its 3 × 3 mean at each cell (the edges' neighbourhoods cut to the grid), at unit length:
- * what is left is the motif's fine drawing, which a window's plane-free cells share with many motifs of the
- * same layout; null where nothing is left.
- */
-export function fineDetail(a: ArrayLike<number>, n: number): Float32Array | null {
-  const out = new Float32Array(n * n);
-  let e = 0;
-  for (let y = 0; y < n; y++) {
-    const y0 = Math.max(0, y - 1), y1 = Math.min(n - 1, y + 1);
-    for (let x = 0; x < n; x++) {
-      const x0 = Math.max(0, x - 1), x1 = Math.min(n - 1, x + 1);
-      let sum = 0;
-      for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) sum += a[yy * n + xx];
-      const v = a[y * n + x] - sum / ((y1 - y0 + 1) * (x1 - x0 + 1));
-      out[y * n + x] = v;
-      e += v * v;
-    }
-  }
-  if (!(e > 1e-12)) return null;
-  const norm = Math.sqrt(e);
-  for (let i = 0; i < out.length; i++) out[i] /= norm;
-  return out;
+  return best;
 }
 
 /**
@@ -307,7 +272,7 @@ export function fineDetail(a: ArrayLike<number>, n: number): Float32Array | null
  * places it looks at again and the boost's gamma.
  */
 export interface WindowLook {
-  top: number; keep: number; tau: number; gamma: number; detail: number;
+  top: number; keep: number; tau: number; gamma: number;
   /** The kinds of thumb read (THUMB_VIEWS, or the see-through look's). */
   thumbs: readonly ViewName[];
   /** The photo's windows slid over a thumb of this kind (none: that thumb is not slid over). */
@@ -323,9 +288,8 @@ export function windowLook(photo: PhotoWindows, check: WindowCheck): WindowLook 
   if (photo.windows.length === 0) return null;
   const deep = seeThroughWindows(photo, check);
   if (deep) {
-    const { top, keep, gamma, thumbs, detail = 0 } = check.seeThrough!;
-    const slid: PhotoWindows = detail > 0 ? { windows: deep.windows.map((w) => ({ ...w, detail: fineDetail(w.q, w.n) ?? undefined })) } : deep;
-    return { top, keep, tau: check.tau, gamma, thumbs, detail, windowsFor: (v) => (thumbs.includes(v) ? slid : NO_WINDOWS) };
+    const { top, keep, gamma, thumbs } = check.seeThrough!;
+    return { top, keep, tau: check.tau, gamma, thumbs, windowsFor: (v) => (thumbs.includes(v) ? deep : NO_WINDOWS) };
   }
   const meets = (w: PhotoWindows['windows'][number], thumbView: ViewName) => {
     const over = w.view ? check.over?.[w.view] : undefined;
@@ -334,7 +298,7 @@ export function windowLook(photo: PhotoWindows, check: WindowCheck): WindowLook 
   // Picked once a kind of thumb.
   const slid = new Map<ViewName, PhotoWindows>();
   return {
-    top: check.top, keep: COARSE_KEEP, tau: check.tau, gamma: check.gamma, thumbs: THUMB_VIEWS, detail: 0,
+    top: check.top, keep: COARSE_KEEP, tau: check.tau, gamma: check.gamma, thumbs: THUMB_VIEWS,
     windowsFor: (v) => {
       let windows = slid.get(v);
       if (!windows) slid.set(v, (windows = THUMB_VIEWS.includes(v) ? { windows: photo.windows.filter((w) => meets(w, v)) } : NO_WINDOWS));
@@ -356,7 +320,7 @@ export function withWindowCheck(hits: IndexHit[], look: WindowLook | null, thumb
     let a = -1;
     for (const t of thumbsOf(h.productId) ?? []) {
       const windows = look.windowsFor(t.view);
-      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb, look.keep, look.detail));
+      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb, look.keep));
     }
     return { ...h, score: boosted(h.score, a, { tau: look.tau, gamma: look.gamma, queryViews: 1 }) };
   });
