@@ -14,7 +14,7 @@ import { Projection } from '../../api/modules/search/engine/projection';
 import { dot, l2normalise } from '../../api/modules/search/engine/types';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from '../../api/modules/search/image-search.settings';
-import { THUMB_SIDE, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, lookReads, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from '../../api/modules/search/engine/window-check';
 
 export interface ScaleRow {
   images: number; vectors: number; kind: 'flat' | 'ann'; buildSeconds: number;
@@ -233,7 +233,7 @@ async function measureWhole(index: FlatIndex | AnnIndex, real: Float32Array[][],
     if (look) {
       // As the api: the leading products' thumbs read from their rows of the look's views, then the window check.
       const t5 = performance.now();
-      const has = whole.table.thumbs(hits.slice(0, look.top).map((h) => h.productId), look.thumbs);
+      const has = new Set(lookReads(look, hits.map((h) => h.productId)).flatMap((r) => [...whole.table.thumbs(r.ids, r.views)]));
       hits = withWindowCheck(hits, look, (p) => (has.has(p) ? whole.thumbsOf!((p - 1) % real.length) : undefined));
       stages.window.push(performance.now() - t5);
     }

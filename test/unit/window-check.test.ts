@@ -7,7 +7,7 @@ import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, WINDOW_SCALES, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, WINDOW_SCALES, lookReads, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
 import { makeView } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
@@ -127,4 +127,25 @@ t.test('WindowCheck.seeThrough: a see-through piece is looked at among more prod
   t.equal(out[0].productId, 31, `its own design first (agreement ${windowAgreement(seeThroughWindows(piece, check)!, thumbs.get(31)![0].thumb).toFixed(3)})`);
   t.equal(out.find((h) => h.productId === 40)!.score, hits[39].score, "a product with no 'tight' thumb keeps its score");
   t.equal(withWindowCheck(hits, windowLook(piece, { ...check, seeThrough: undefined }), (id) => thumbs.get(id)).findIndex((h) => h.productId === 31), 30, 'without the setting it stays 31st: the leading 10 only are looked at');
+});
+
+t.test('a close-up marked see-through: the plain look over the leading 10 as well, and the thumbs it reads', async (t) => {
+  // A close-up of a medallion on its own plain ground, whose piece a photo's views took for lace on a surface.
+  const mine = await picture(91, 'medallion'), other = await picture(92, 'medallion');
+  const view = await wholeView(await closeUp(mine, 60, 60, 0.5, 3));
+  const photo = photoWindows([view, { ...view, seeThrough: true }], WINDOW_SCALES, ['full', 'piece']);
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['full' as const, 'piece' as const], over: { full: ['full' as const] }, seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight' as const] } };
+  const look = windowLook(photo, check)!;
+  t.equal(look.top, 200, 'the see-through look over the leading 200');
+  t.same({ top: look.lead?.top, thumbs: look.lead?.thumbs }, { top: 10, thumbs: ['full', 'tight'] }, 'and the plain look over the leading 10');
+  const thumbsOfPicture = async (img: RgbImage) => [{ view: 'full' as const, thumb: await thumbOf(img) }, { view: 'tight' as const, thumb: pictureThumb(await makeView(img, 'tight', 160)) }];
+  const thumbs = new Map([[1, await thumbsOfPicture(other)], [2, await thumbsOfPicture(mine)]]);
+  const hits = [{ productId: 1, score: 0.991, entry: 10 }, { productId: 2, score: 0.990, entry: 20 }];
+  t.equal(withWindowCheck(hits, look, (id) => thumbs.get(id))[0].productId, 2, 'its own design first');
+  const deepOnly = { ...look, lead: undefined };
+  const own = windowAgreement(deepOnly.windowsFor('tight'), thumbs.get(2)![1].thumb, 2), theirs = windowAgreement(deepOnly.windowsFor('tight'), thumbs.get(1)![1].thumb, 2);
+  t.ok(own < 0.8, `the large windows alone do not place it in its own tight thumb (${own.toFixed(3)}; the other design ${theirs.toFixed(3)})`);
+  const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+  t.same(lookReads(look, ids), [{ ids, views: ['tight'] }, { ids: ids.slice(0, 10), views: ['full'] }], "it reads the leading 200's tight thumbs and the leading 10's full ones");
+  t.same(lookReads(look.lead!, ids), [{ ids: ids.slice(0, 10), views: ['full', 'tight'] }], 'a plain look: both kinds of the leading 10');
 });

@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { THUMB_VIEWS, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
@@ -672,7 +672,10 @@ export class ImageIndexService {
     const look = check && opts.photo ? windowLook(opts.photo, check) : null;
     if (look) {
       // A see-through piece is looked at among more products, over its kinds of thumb only (WindowCheck.seeThrough).
-      const thumbs = await this.thumbsOf(hits.slice(0, look.top).map((h) => h.productId), look.thumbs);
+      const thumbs = new Map<number, ViewThumb[]>();
+      for (const read of lookReads(look, hits.map((h) => h.productId))) {
+        for (const [id, got] of await this.thumbsOf(read.ids, read.views)) thumbs.set(id, [...(thumbs.get(id) ?? []), ...got]);
+      }
       hits = withWindowCheck(hits, look, (id) => thumbs.get(id));
     }
     return hits.slice(0, k);
