@@ -671,7 +671,7 @@ export class ImageIndexService {
     const check = this.settings.windowCheck;
     const look = check && opts.photo ? windowLook(opts.photo, check) : null;
     if (look) {
-      // A see-through piece is looked at among more products, over its kinds of thumb only (WindowCheck.seeThrough).
+      // The thumbs the look slides (a see-through piece: more products, its kinds of thumb, and its lead's: lookReads).
       const thumbs = new Map<number, ViewThumb[]>();
       for (const read of lookReads(look, hits.map((h) => h.productId))) {
         for (const [id, got] of await this.thumbsOf(read.ids, read.views)) thumbs.set(id, [...(thumbs.get(id) ?? []), ...got]);
