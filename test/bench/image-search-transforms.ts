@@ -221,7 +221,7 @@ function threadAlpha(src: Raw): Uint8Array {
 }
 
 /** Where the lace lies in a transformed photo, for the row that lays it on a surface (lace-focus.ts). */
-export interface LaceTruth { mask?: Raw; surface?: string; seeThrough?: boolean }
+export interface LaceTruth { mask?: Raw; surface?: string; seeThrough?: boolean; angle?: number }
 
 /**
  * The catalogue picture as a buyer might photograph it; returns an encoded JPEG. `truth` (texturedBackdrop
@@ -326,6 +326,7 @@ export async function transform(name: TransformName, picture: Buffer, r: Rng, tr
         truth.mask = { data: m, width: w, height: h };
         truth.surface = surface.kind;
         truth.seeThrough = seeThrough;
+        truth.angle = turnedBy;
       }
       // A little room light on top: brightness and a faint cast, then the phone's noise.
       const k = r.range(0.8, 1.1), cast = [r.range(0.95, 1.05), 1, r.range(0.9, 1.05)];

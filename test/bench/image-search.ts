@@ -27,7 +27,8 @@
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
 // without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not),
 // `--see-through-look top:minScale:keep:gamma` (windowCheck.seeThrough: a see-through piece looked at among the leading
-// `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed).
+// `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed),
+// `--round-turns -9,-6,-3,0,3,6,9|off` (windowCheck.seeThrough.turns: a round see-through piece also drawn at these turns).
 // The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
 import { createHash } from 'node:crypto';
@@ -131,7 +132,10 @@ const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined :
 const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
 /** `--see-through-look top:minScale:keep:gamma[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
 const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
-const SEE_THROUGH_LOOK = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
+const SEE_THROUGH_LOOK_ARG = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
+/** `--round-turns -9,-6,…` or `off`: the turns a round see-through piece is also drawn at (WindowCheck.seeThrough.turns); default the settings'. */
+const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-turns', '') ? arg('round-turns', '').split(',').map(Number) : settings.windowCheck?.seeThrough?.turns;
+const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS };
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
@@ -459,7 +463,7 @@ async function main() {
     const tq = performance.now();
     const img = await decodeUpload(query);
     // The photo's windows, as the api: from the extraction threads (or, for a sweep or another view count, made here).
-    const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined) : null;
+    const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined, WINDOW?.seeThrough?.turns) : null;
     const vecs = described
       ? await described.promise
       : await queryParts(img).then((parts) => weighBesideThreads(parts.map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout)), parts.map((x) => !!x.seeThrough), settings.weights.besideThreads));
@@ -599,7 +603,7 @@ async function main() {
   const big = table ? await measureScale(real, SIZES, { ...settings, windowCheck: WINDOW }, log, {
     photoOf: (p, i) => transform(TRANSFORMS[i % TRANSFORMS.length], products[p].picture, new Rng(7_000 + i)),
     describe: async (photo) => {
-      const described = client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, WINDOW?.views);
+      const described = client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, WINDOW?.views, WINDOW?.seeThrough?.turns);
       return { vectors: await described.promise, windows: WINDOW ? await described.windows : null };
     },
     table,

@@ -4,11 +4,11 @@
 // or a product without a thumb changes nothing; a see-through piece is looked at among more of them.
 import sharp from 'sharp';
 import t from 'tap';
-import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { designFor, renderLaceJpeg, renderLaceMask } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, WINDOW_SCALES, lookReads, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
-import { makeView } from '../../api/modules/search/engine/views';
+import { THUMB_SIDE, TURNED_SCALES, WINDOW_SCALES, lookReads, namedViewWindows, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { findLace, findPiece, makeNamedViews, makeView, PIECE_ROUND } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
   decodeUpload(await renderLaceJpeg(designFor(seed, layout), '#f5f0e6', 'full', 400, 400));
@@ -147,4 +147,56 @@ t.test('a close-up marked see-through: the plain look over the leading 10 as wel
   const ids = Array.from({ length: 30 }, (_, i) => i + 1);
   t.same(lookReads(look, ids), [{ ids, views: ['tight'] }, { ids: ids.slice(0, 10), views: ['full'] }], "it reads the leading 200's tight thumbs and the leading 10's full ones");
   t.same(lookReads(look.lead!, ids), [{ ids: ids.slice(0, 10), views: ['full', 'tight'] }], 'a plain look: both kinds of the leading 10');
+});
+
+/** A 600×450 wood grain with a see-through lace of design `seed` and `layout` (its threads only, in a light colour) laid on it at 230 px, turned by `deg`. */
+async function seeThroughOnWood(seed: number, layout: 'medallion' | 'fabric', deg: number): Promise<RgbImage> {
+  const W = 600, H = 450, side = 230;
+  const tones = [[150, 108, 64], [128, 90, 52], [170, 126, 80], [112, 78, 44]];
+  const px = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) px.set(tones[((Math.floor((y + 4 * Math.sin(x / 17)) / 8) % 4) + 4) % 4], (y * W + x) * 3);
+  const mask = await renderLaceMask(designFor(seed, layout), side, side);
+  const rgba = Buffer.alloc(side * side * 4);
+  for (let i = 0; i < side * side; i++) rgba.set([245, 240, 225, mask[i]], i * 4);
+  const lace = await sharp(rgba, { raw: { width: side, height: side, channels: 4 } }).rotate(deg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return decodeUpload(await sharp(px, { raw: { width: W, height: H, channels: 3 } }).composite([{ input: lace, left: 200, top: 90 }]).jpeg({ quality: 88 }).toBuffer());
+}
+
+t.test('WindowCheck.seeThrough.turns: a round see-through piece, whose box does not tell its turn, is slid at other turns too', async (t) => {
+  const turns = [-9, -6, -3, 0, 3, 6, 9];
+  const medallion = await seeThroughOnWood(81, 'medallion', 7);
+  const round = await findPiece(medallion, await findLace(medallion));
+  t.ok(round && round.surface, 'a see-through medallion: a piece, drawn as its threads');
+  t.ok(round!.turnSure < PIECE_ROUND, `its box hardly grows 5° either way (${round!.turnSure.toFixed(3)}): round`);
+  const square = await seeThroughOnWood(21, 'fabric', 7);
+  const fabric = await findPiece(square, await findLace(square));
+  t.ok(fabric && fabric.turnSure > PIECE_ROUND, `a square piece's box does (${fabric?.turnSure.toFixed(3)}), and its turn is read from it (${fabric?.box.angle.toFixed(1)}° for 7°)`);
+  t.ok(Math.abs(fabric!.box.angle - 7) < 1, 'within a degree');
+
+  const views = ['full', 'piece', 'pieceInverse'] as const;
+  const named = await makeNamedViews(medallion, views, 160, { dropUnneeded: true, turns });
+  const piece = named.find((v) => v.view === 'piece')!;
+  t.ok(piece.img.seeThrough && piece.turned && piece.turned.length >= turns.length, `the medallion's piece is drawn at ${piece.turned?.length} other turns`);
+  t.ok(piece.turned!.every((v) => v.img.seeThrough), 'each drawing marked see-through');
+  t.notOk((await makeNamedViews(medallion, views, 160, { dropUnneeded: true })).some((v) => v.turned), 'none without the turns asked for');
+  t.notOk((await makeNamedViews(square, views, 160, { dropUnneeded: true, turns })).some((v) => v.turned), "none for the square piece, whose turn is known");
+
+  const windows = namedViewWindows(named);
+  const turned = windows.windows.filter((w) => w.turned);
+  t.ok(turned.length >= turns.length * TURNED_SCALES.length && turned.every((w) => w.seeThrough && w.n >= 2 * Math.round(12 * 2 * TURNED_SCALES[0]) - 1), 'the turned drawings\' windows: marked, at the largest scales only');
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views, over: { full: ['full' as const] }, seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight' as const], turns } };
+  const look = windowLook(windows, check)!;
+  t.ok(look.windowsFor('tight').windows.some((w) => w.turned), 'the see-through look slides them');
+  t.notOk(windowLook(windows, { ...check, seeThrough: undefined })!.windowsFor('tight').windows.some((w) => w.turned), 'a plain look does not');
+
+  // The medallion's own design against 11 other medallions' tight thumbs: with the other turns it agrees best with its own.
+  const tightOf = async (seed: number) => pictureThumb(await makeView(await picture(seed, 'medallion'), 'tight', 160));
+  const own = await tightOf(81);
+  const others = await Promise.all(Array.from({ length: 11 }, (_, i) => tightOf(300 + i)));
+  const alone = windowLook({ windows: windows.windows.filter((w) => !w.turned) }, check)!.windowsFor('tight');
+  const withTurns = look.windowsFor('tight');
+  const ownAlone = windowAgreement(alone, own, 2), ownTurned = windowAgreement(withTurns, own, 2);
+  const best = Math.max(...others.map((th) => windowAgreement(withTurns, th, 2)));
+  t.ok(ownTurned > ownAlone + 0.03, `its own design's agreement: ${ownAlone.toFixed(3)} at its box's turn (${round!.box.angle.toFixed(1)}°), ${ownTurned.toFixed(3)} with the other turns`);
+  t.ok(ownTurned > best, `above every other medallion's (best ${best.toFixed(3)})`);
 });

@@ -133,7 +133,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // (migration 2026112900); over 200, one photo of 45 fewer first (docs/benchmarks.md "Image search: session 25").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
-      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'] },
+      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },
     },
     perIpPerDay: 50,
     queueMax: 16,

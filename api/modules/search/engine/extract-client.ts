@@ -32,7 +32,7 @@ export interface PoolOptions {
  * `at`.
  */
 interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[] }
+interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[] }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -139,9 +139,10 @@ export class ExtractClient {
    * that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads at once, each its
    * share, and put back in order. `shapeOnly` (a query): without the colour histogram, whatever colour the
    * photo carries (see fuse). `windowViews` (a query): the views whose windows the window check slides,
-   * made by the threads that draw those views (`windows`: none where the description failed).
+   * made by the threads that draw those views (`windows`: none where the description failed); `turns`, with
+   * them: a round see-through piece's other turns, whose windows come too (WindowCheck.seeThrough.turns).
    */
-  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[]): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
+  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[], turns?: readonly number[]): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
     const id = this.nextId++;
     const windows: PhotoWindows['windows'] = [];
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
@@ -150,8 +151,9 @@ export class ExtractClient {
       const of = priority === 'query' ? this.pool.threads : views.length;
       const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
+      const tv = wv && turns?.length ? [...turns] : undefined;
       const tasks: Task[] = priority === 'query'
-        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv }))
+        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}) }))
         : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
@@ -193,6 +195,7 @@ export class ExtractClient {
         id: task.request.id, type: 'describe', image: { data: copy, width: task.image.width, height: task.image.height },
         views: task.views, query: task.request.priority === 'query', part: task.part, ...(task.shapeOnly ? { shapeOnly: true } : {}),
         ...(task.windowViews ? { windows: task.windowViews } : {}),
+        ...(task.turns ? { turns: task.turns } : {}),
       };
       slot.worker.postMessage(req, [copy.buffer]);
     }

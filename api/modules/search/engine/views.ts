@@ -202,8 +202,16 @@ export async function makeViews(img: RgbImage, views: readonly ViewName[], size:
   return (await makeNamedViews(img, views, size, opts)).map((v) => v.img);
 }
 
-/** makeViews, each view with its name. */
-export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart } = {}): Promise<Array<{ view: ViewName; img: RgbImage }>> {
+/** A view made, with its name; `turned`: a round see-through piece drawn at other turns as well (makeNamedViews' `turns`). */
+export interface NamedView { view: ViewName; img: RgbImage; turned?: Array<{ view: ViewName; img: RgbImage }> }
+
+/**
+ * makeViews, each view with its name. `turns` (a query): where the piece is see-through and round (a medallion,
+ * a motif: LacePiece.turnSure below PIECE_ROUND), its turn cannot be read from its box, so the one that makes
+ * 'piece' also draws it at each of these turns (degrees, the photo's frame), both ways round for a mid-tone lace
+ * ('pieceInverse'), for the window check to slide (window-check.ts TURNED_SCALES).
+ */
+export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], size: number, opts: { dropUnneeded?: boolean; max?: number; part?: ViewPart; turns?: readonly number[] } = {}): Promise<NamedView[]> {
   let region: Promise<LaceRegion | null> | undefined;
   const regionOf = () => (region ??= findLace(img));
   let threads: Promise<ThreadMap | null> | undefined;
@@ -217,7 +225,7 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
   const mine = <T>(list: T[]) => (opts.part ? list.filter((_, i) => i % opts.part!.of === opts.part!.index) : list);
   if (!opts.dropUnneeded) return Promise.all(mine([...views]).map(async (v) => ({ view: v, img: await makeView(img, v, size, regionOf) })));
   const max = opts.max ?? views.length;
-  const chosen: Array<{ view: ViewName; make: () => Promise<RgbImage> }> = [];
+  const chosen: Array<{ view: ViewName; make: () => Promise<RgbImage>; turned?: () => Promise<NamedView['turned']> }> = [];
   for (const v of views) {
     if (chosen.length >= max) break;
     if (!FOCUS_VIEWS.includes(v)) chosen.push({ view: v, make: () => makeView(img, v, size) });
@@ -229,13 +237,37 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
       if (!p) continue;
       // 'pieceInverse' only where the piece is drawn as a thread map, the surface shows through it and its lace is a mid-tone.
       const map = v === 'pieceInverse' ? (await drawingOf(p)).map : null;
-      if (v === 'piece' || (map && isSeeThrough(map) && midToneLace(map))) chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v) });
+      if (v === 'piece' || (map && isSeeThrough(map) && midToneLace(map))) {
+        const turns = v === 'piece' && opts.turns?.length && p.turnSure < PIECE_ROUND ? opts.turns : null;
+        chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v), ...(turns ? { turned: () => turnedDrawings(img, p, size, turns) } : {}) });
+      }
     } else {
       const sq = focusSquare(img, v, await regionOf());
       if (sq) chosen.push({ view: v, make: () => cropPixels(img, sq, size) });
     }
   }
-  return Promise.all(mine(chosen).map(async ({ view, make }) => ({ view, img: await make() })));
+  return Promise.all(mine(chosen).map(async ({ view, make, turned }) => {
+    const made = await make();
+    // Only a see-through drawing is turned (an opaque round piece is slid as it is).
+    const more = turned && made.seeThrough ? await turned() : undefined;
+    return { view, img: made, ...(more?.length ? { turned: more } : {}) };
+  }));
+}
+
+/**
+ * A round see-through piece (LacePiece.turnSure below PIECE_ROUND) drawn at each of `turns` instead of its
+ * box's turn: its thread map, in the lace's colour, and the other way round too for a mid-tone lace. Drawings
+ * that are not see-through (the map lost at that turn) are left out.
+ */
+async function turnedDrawings(img: RgbImage, piece: LacePiece, size: number, turns: readonly number[]): Promise<Array<{ view: ViewName; img: RgbImage }>> {
+  const out: Array<{ view: ViewName; img: RgbImage }> = [];
+  for (const angle of turns) {
+    const d = await drawPiece(img, { ...piece, box: { ...piece.box, angle } }, size);
+    if (!d.map || !isSeeThrough(d.map)) continue;
+    out.push({ view: 'piece', img: drawnPiece(d, size, false) });
+    if (midToneLace(d.map)) out.push({ view: 'pieceInverse', img: drawnPiece(d, size, true) });
+  }
+  return out;
 }
 
 /** The thread map of the 'focusCentre' square (threads.ts), or null where there is none or the lace is opaque. */
@@ -548,7 +580,15 @@ export function focusSquare(img: RgbImage, view: ViewName, r: LaceRegion | null)
 export interface TurnedBox { cx: number; cy: number; width: number; height: number; angle: number }
 
 /** The lace piece in a photo: its turned box, and, where the surface shows through it, the surface's colours. */
-export interface LacePiece { box: TurnedBox; surface: Surface | null }
+export interface LacePiece {
+  box: TurnedBox; surface: Surface | null;
+  /**
+   * How sure the turn is: how much larger (a share) the box around the piece is 5° either way of its turn. A
+   * strip or a square piece grows by a sixth or more; a round one (a medallion) hardly at all, so its turn is
+   * anyone's guess.
+   */
+  turnSure: number;
+}
 
 const PIECE_SIDE = 256;          // the small copy's longest side
 const PIECE_MAX_TURN = 15;       // degrees either way
@@ -619,7 +659,7 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   if (!(Math.min(width, height) >= FOCUS_MIN_SIDE * Math.min(img.width, img.height))) return null;
   // The box's centre back in the picture's pixels (u, v are the piece's axes turned by `deg`).
   const turned = { cx: (mx + c * cu - s * cv) / k, cy: (my + s * cu + c * cv) / k, width, height, angle: deg };
-  return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null };
+  return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null, turnSure: found.sure };
 }
 
 /**
@@ -672,6 +712,15 @@ export function groundOf(img: RgbImage): Surface {
  */
 const PIECE_COARSE_POINTS = 800;
 const PIECE_FINE_POINTS = 4000;
+/** turnedBoxOf's `sure`: the box's growth this many degrees either way of the chosen turn. */
+const PIECE_SURE_TURN = 5;
+/**
+ * A piece whose box grows by less than this share 5° either way of its turn is round: its turn is a guess. On
+ * the 100 photos of the image-search bench's textured backdrops at 2,000 designs, every medallion's piece read
+ * −0.002 to 0.015 (its turn off by up to 22°), every strip's, fabric's and border's 0.024 to 0.10 (off by less
+ * than 2° but for four on prints, whose box took in some of the print).
+ */
+export const PIECE_ROUND = 0.02;
 
 /** The k-th smallest of `a[0 .. n)` (0-based), reordering `a` (Hoare's selection). */
 function select(a: Float32Array, n: number, k: number): number {
@@ -715,7 +764,9 @@ function turnedBoxOf(xs: number[], ys: number[]) {
   for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = coarse(d); if (b.area < least) { least = b.area; turn = d; } }
   let best = fine(turn);
   for (let d = turn - 0.9; d <= turn + 0.9; d += 0.1) { const b = fine(d); if (b.area < best.area) best = b; }
-  return { ...(xs.length > PIECE_FINE_POINTS ? boxer(Infinity)(best.deg) : best), n: xs.length };
+  // How much larger the box is 5° either way of the chosen turn (PieceTurn.sure).
+  const sure = Math.min(coarse(best.deg - PIECE_SURE_TURN).area, coarse(best.deg + PIECE_SURE_TURN).area) / Math.max(1e-9, coarse(best.deg).area) - 1;
+  return { ...(xs.length > PIECE_FINE_POINTS ? boxer(Infinity)(best.deg) : best), n: xs.length, sure };
 }
 
 /**

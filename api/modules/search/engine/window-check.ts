@@ -13,7 +13,7 @@
 import type { IndexHit } from './vector-index';
 import { boosted } from './layout';
 import type { RgbImage } from './types';
-import { makeView, makeViews, square, type ViewName } from './views';
+import { makeView, makeViews, square, type NamedView, type ViewName } from './views';
 
 /** The thumb's side in cells: 2,304 bytes a picture. */
 export const THUMB_SIDE = 48;
@@ -45,8 +45,10 @@ export interface WindowCheck {
    * few offsets, and the photo as it is (the surface between the threads) is left out. `keep`: how many of the
    * best coarse places are looked at again at full resolution (windowAgreement); `gamma`: the boost's, in place
    * of the check's (the fused score of a see-through piece tells less, so its agreement may count for more).
+   * `turns`: where the piece is round (views.ts PIECE_ROUND: its box does not tell its turn), it is also drawn
+   * at these turns (degrees) and their windows (TURNED_SCALES, marked `turned`) are slid with its own.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[] };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[] };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -123,7 +125,14 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean }> }
+
+/**
+ * The scales of a round see-through piece's drawings at other turns (views.ts makeNamedViews' `turns`): the
+ * see-through look slides only its largest windows (WindowCheck.seeThrough.minScale), and these two of them
+ * (four coarse places and one) cost little beside the piece's own three.
+ */
+export const TURNED_SCALES: readonly number[] = WINDOW_SCALES.slice(-2);
 
 /** Takes the least-squares plane out of an n × n grid and scales it to unit length; null when nothing is left. */
 function planeOut(a: Float64Array, n: number): Float32Array | null {
@@ -147,6 +156,21 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
   const norm = Math.sqrt(e);
   for (let k = 0; k < out.length; k++) out[k] /= norm;
   return out;
+}
+
+/**
+ * The windows of a query's views as the extraction thread that drew them makes them (extract.worker.ts): each
+ * view's at every scale, and a round see-through piece's drawings at other turns (NamedView.turned) at
+ * TURNED_SCALES, marked `turned`.
+ */
+export function namedViewWindows(views: readonly NamedView[]): PhotoWindows {
+  const turned = views.flatMap((v) => v.turned ?? []);
+  return {
+    windows: [
+      ...photoWindows(views.map((v) => v.img), WINDOW_SCALES, views.map((v) => v.view)).windows,
+      ...photoWindows(turned.map((v) => v.img), TURNED_SCALES, turned.map((v) => v.view)).windows.map((w) => ({ ...w, turned: true })),
+    ],
+  };
 }
 
 /** The photo's windows, from its views (each square: wholeView, or those of photoViews). */
@@ -298,7 +322,8 @@ export function windowLook(photo: PhotoWindows, check: WindowCheck): WindowLook 
     // The lead: the photo as it is only (its piece's smaller windows meet parts of many other pictures).
     return { top, keep, tau: check.tau, gamma, thumbs, windowsFor: (v) => (thumbs.includes(v) ? deep : NO_WINDOWS), lead: plainLook({ windows: photo.windows.filter((w) => w.view === 'full') }, check) };
   }
-  return plainLook(photo, check);
+  // A round piece's other turns are for the see-through look only.
+  return plainLook({ windows: photo.windows.filter((w) => !w.turned) }, check);
 }
 
 /** Every window of the photo over the leading `top`'s thumbs, each view over the kinds `over` pairs it with. */
