@@ -167,7 +167,7 @@ export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: 
 }
 
 /** Plain grounds for lace: dark under light lace, light under dark (threadsAuto's rule). */
-const DARK_GROUND = [40, 38, 44], LIGHT_GROUND = [234, 229, 220];
+export const DARK_GROUND: readonly number[] = [40, 38, 44], LIGHT_GROUND: readonly number[] = [234, 229, 220];
 
 /** The luma of the map's lace colour (0–255). */
 export const laceLuma = (map: ThreadMap): number => 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2];

@@ -9,7 +9,7 @@
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { colouredThreadPicture, lightLace, midToneLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
+import { colouredThreadPicture, DARK_GROUND, LIGHT_GROUND, lightLace, midToneLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
@@ -239,7 +239,7 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
       const map = v === 'pieceInverse' ? (await drawingOf(p)).map : null;
       if (v === 'piece' || (map && isSeeThrough(map) && midToneLace(map))) {
         const turns = v === 'piece' && opts.turns?.length && p.turnSure < PIECE_ROUND ? opts.turns : null;
-        chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v), ...(turns ? { turned: () => turnedDrawings(img, p, size, turns) } : {}) });
+        chosen.push({ view: v, make: async () => withLayout(drawnPiece(await drawingOf(p), size, v === 'pieceInverse'), v), ...(turns ? { turned: async () => turnedDrawings(await drawingOf(p), p, size, turns) } : {}) });
       }
     } else {
       const sq = focusSquare(img, v, await regionOf());
@@ -255,19 +255,51 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
 }
 
 /**
- * A round see-through piece (LacePiece.turnSure below PIECE_ROUND) drawn at each of `turns` instead of its
- * box's turn: its thread map, in the lace's colour, and the other way round too for a mid-tone lace. Drawings
- * that are not see-through (the map lost at that turn) are left out.
+ * A round see-through piece (LacePiece.turnSure below PIECE_ROUND) as if turned back by each of `turns` instead
+ * of its box's turn: its drawing (the thread map in the lace's colour on a plain ground; and the other way round
+ * too for a mid-tone lace) turned about its centre by the difference, the corners that come in filled with that
+ * ground. A round piece's box is nearly square whatever its turn, and outside the lace the drawing is its plain
+ * ground, so turning the drawing is turning the piece, at a fraction of drawing it again (a thread map a turn).
  */
-async function turnedDrawings(img: RgbImage, piece: LacePiece, size: number, turns: readonly number[]): Promise<Array<{ view: ViewName; img: RgbImage }>> {
+function turnedDrawings(drawing: PieceDrawing, piece: LacePiece, size: number, turns: readonly number[]): Array<{ view: ViewName; img: RgbImage }> {
+  const { map } = drawing;
+  if (!map || !isSeeThrough(map)) return [];
+  const ways = midToneLace(map) ? [false, true] : [false];
   const out: Array<{ view: ViewName; img: RgbImage }> = [];
-  for (const angle of turns) {
-    const d = await drawPiece(img, { ...piece, box: { ...piece.box, angle } }, size);
-    if (!d.map || !isSeeThrough(d.map)) continue;
-    out.push({ view: 'piece', img: drawnPiece(d, size, false) });
-    if (midToneLace(d.map)) out.push({ view: 'pieceInverse', img: drawnPiece(d, size, true) });
+  for (const inverse of ways) {
+    const drawn = drawnPiece(drawing, size, inverse);
+    const ground = lightLace(map) !== inverse ? DARK_GROUND : LIGHT_GROUND;
+    for (const angle of turns) {
+      if (Math.abs(angle - piece.box.angle) < 0.5) continue;
+      out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true } });
+    }
   }
   return out;
+}
+
+/** A square picture turned by `deg` about its centre (bilinear), the corners that come in filled with `fill`. */
+function turnedSquare(img: RgbImage, deg: number, fill: readonly number[]): RgbImage {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h * 3);
+  // Each pixel samples the drawing at its place turned by `deg` (clockwise on screen), so the content turns the
+  // other way: the piece is turned back by `deg` more, as drawPiece turns it back by its box's angle.
+  const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+  const cx = (w - 1) / 2, cy = (h - 1) / 2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const dx = x - cx, dy = y - cy;
+      const sx = cx + c * dx - s * dy, sy = cy + s * dx + c * dy;
+      const o = (y * w + x) * 3;
+      const x0 = Math.floor(sx), y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) { out[o] = fill[0]; out[o + 1] = fill[1]; out[o + 2] = fill[2]; continue; }
+      const fx = sx - x0, fy = sy - y0;
+      const i00 = (y0 * w + x0) * 3, i10 = i00 + 3, i01 = i00 + w * 3, i11 = i01 + 3;
+      for (let k = 0; k < 3; k++) {
+        out[o + k] = Math.round((data[i00 + k] * (1 - fx) + data[i10 + k] * fx) * (1 - fy) + (data[i01 + k] * (1 - fx) + data[i11 + k] * fx) * fy);
+      }
+    }
+  }
+  return { data: out, width: w, height: h };
 }
 
 /** The thread map of the 'focusCentre' square (threads.ts), or null where there is none or the lace is opaque. */
