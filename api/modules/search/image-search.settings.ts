@@ -131,6 +131,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // Textured backdrops at 10,000 designs 0.61 / 0.69 -> 0.74 / 0.84 over the leading 300 (with findLace's larger
     // pieces); 300 took the whole query's p95 at 100,000 images to 531 ms before the thumbs had their own index
     // (migration 2026112900); over 200, one photo of 45 fewer first (docs/benchmarks.md "Image search: session 25").
+    // Session 27: a round see-through piece (a medallion: its box hardly grows either way of its turn, so the
+    // turn it reads is a guess, off by up to 22°) is also slid turned to each of `turns` (degrees; its drawing
+    // turned about its centre, windows of the two largest scales). On the textured row's see-through photos at
+    // 2,000 designs, thumbs alone: medallions found first 4 -> 9 of 12 (docs/benchmarks.md "Image search: session 27").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
       seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.9, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },

@@ -1,0 +1,72 @@
+// `tsx test/bench/see-through-thumbs.ts [--designs 2000] [--turns off]`: how well the window check's see-through
+// look places the textured-backdrop row's see-through photos by their windows alone (no network, no fused
+// score): the row's photos made as image-search.ts makes them (the same seeds, so the same photos as its
+// textured row at this many designs), each see-through photo's windows drawn as the api's extraction threads draw
+// them (views.ts makeNamedViews, window-check.ts namedViewWindows, the settings' window views and round turns),
+// and the look's windows slid over every product's 'tight' thumb. Each line gives the lace's true turn and the
+// one its piece read, the piece's turnSure, the own design's agreement, the best other design's and the own
+// design's rank. `--turns off`: without WindowCheck.seeThrough.turns. Renders the catalogue's pictures once
+// (about 2 minutes for 2,000 designs; kept under $TMPDIR/see-through-thumbs).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
+import { Rng } from '../../api/db/seed/random';
+import { decodeUpload } from '../../api/modules/search/engine/image-input';
+import { findLace, findPiece, makeNamedViews } from '../../api/modules/search/engine/views';
+import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
+import { namedViewWindows, viewThumb, windowAgreement, windowLook } from '../../api/modules/search/engine/window-check';
+import { transform, type LaceTruth } from './image-search-transforms';
+import { coloursOf, layoutOf } from './bench-catalogue';
+
+const arg = (name: string, fallback: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback; };
+const DESIGNS = Number(arg('designs', '2000'));
+const settings = imageSearchSettings(os.tmpdir());
+const check = settings.windowCheck!;
+const turns = arg('turns', '') === 'off' ? undefined : check.seeThrough?.turns;
+const DIR = path.join(os.tmpdir(), 'see-through-thumbs');
+
+/** The catalogue as image-search.ts makes it: each product's picture (kept on disk) and 'tight' thumb. */
+async function catalogue(): Promise<Array<{ id: number; design: number; picture: Buffer; tight: Uint8Array }>> {
+  fs.mkdirSync(DIR, { recursive: true });
+  const out: Array<{ id: number; design: number; picture: Buffer; tight: Uint8Array }> = [];
+  for (let i = 0; i < DESIGNS; i++) {
+    for (const colour of coloursOf(i)) {
+      const id = out.length + 1, file = path.join(DIR, `${i}-${colour.slice(1)}.jpg`);
+      const picture = fs.existsSync(file) ? fs.readFileSync(file) : await renderLaceJpeg(designFor(50_000 + i, layoutOf(i)), colour, 'full', 400, 400);
+      if (!fs.existsSync(file)) fs.writeFileSync(file, picture);
+      out.push({ id, design: i, picture, tight: await viewThumb(await decodeUpload(picture), 'tight') });
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const cat = await catalogue();
+  // image-search.ts rowRng('texturedBackdrop') and nextQuery.
+  const qr = new Rng('texturedBackdrop'.length * 1000 + 17);
+  let photos = 0, noLook = 0, first = 0, inTen = 0;
+  for (let q = 0; q < 100; q++) {
+    const design = qr.int(0, DESIGNS - 1);
+    const target = cat.find((c) => c.design === design)!;
+    const truth: LaceTruth = {};
+    const photo = await transform('texturedBackdrop', target.picture, new Rng(q * 97 + design), truth);
+    if (!truth.seeThrough) continue;
+    photos++;
+    const img = await decodeUpload(photo);
+    const piece = await findPiece(img, await findLace(img));
+    const tag = `q${q} design ${design} (${layoutOf(design)}, ${truth.surface}): turn ${truth.angle!.toFixed(1)}°, read ${piece ? `${piece.box.angle.toFixed(1)}° (sure ${piece.turnSure.toFixed(3)})` : '-'}`;
+    const look = windowLook(namedViewWindows(await makeNamedViews(img, check.views, 160, { dropUnneeded: true, turns })), check);
+    if (!look?.lead) { noLook++; console.log(`${tag}: no see-through look`); continue; }
+    const windows = look.windowsFor('tight');
+    const agree = cat.map((c) => windowAgreement(windows, c.tight, look.keep));
+    const own = agree[target.id - 1];
+    const others = agree.filter((_, i) => cat[i].design !== design);
+    const rank = others.filter((a) => a > own).length + 1;
+    if (rank === 1) first++;
+    if (rank <= 10) inTen++;
+    console.log(`${tag}: own ${own.toFixed(3)}, best other ${Math.max(...others).toFixed(3)}, rank ${rank}`);
+  }
+  console.log(`${photos} see-through photos of 100 against ${cat.length} products' tight thumbs${turns ? '' : ' (no round turns)'}: no see-through look ${noLook}, own design first ${first}, in the first 10 ${inTen}`);
+}
+void main();
