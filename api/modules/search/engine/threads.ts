@@ -167,7 +167,7 @@ export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: 
 }
 
 /** Plain grounds for lace: dark under light lace, light under dark (threadsAuto's rule). */
-export const DARK_GROUND: readonly number[] = [40, 38, 44], LIGHT_GROUND: readonly number[] = [234, 229, 220];
+const DARK_GROUND = [40, 38, 44], LIGHT_GROUND = [234, 229, 220];
 
 /** The luma of the map's lace colour (0–255). */
 export const laceLuma = (map: ThreadMap): number => 0.299 * map.lace[0] + 0.587 * map.lace[1] + 0.114 * map.lace[2];
@@ -181,6 +181,9 @@ export const lightLace = (map: ThreadMap): boolean => laceLuma(map) >= 0.42 * 25
  */
 export const midToneLace = (map: ThreadMap): boolean => laceLuma(map) >= 0.25 * 255 && laceLuma(map) <= 0.6 * 255;
 
+/** The plain ground colouredThreadPicture draws the map's lace on (`otherWay`: the other one). */
+export const threadGround = (map: ThreadMap, otherWay = false): readonly number[] => (lightLace(map) !== otherWay ? DARK_GROUND : LIGHT_GROUND);
+
 /**
  * The map drawn in the lace's own colour on a plain ground that contrasts with it, as a catalogue shows lace:
  * a see-through piece whose own ground is gone (views.ts drawnPiece) and a catalogue picture's threads
@@ -188,7 +191,7 @@ export const midToneLace = (map: ThreadMap): boolean => laceLuma(map) >= 0.25 * 
  * ground (a mid-tone lace whose colour the photo moved across lightLace's line; views.ts 'pieceInverse').
  */
 export function colouredThreadPicture(map: ThreadMap, width: number, height: number, otherWay = false): RgbImage {
-  const g = lightLace(map) !== otherWay ? DARK_GROUND : LIGHT_GROUND, c = map.lace;
+  const g = threadGround(map, otherWay), c = map.lace;
   const out = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i++) {
     const a = map.alpha[i] / 255;

@@ -9,7 +9,7 @@
 // Not in the default list: 'threads', 'threadsInverse' and 'threadsAuto', maps of see-through lace's threads
 // with the surface under it taken out (threads.ts; measured in docs/benchmarks.md, session 14).
 import sharp, { type Sharp } from 'sharp';
-import { colouredThreadPicture, DARK_GROUND, LIGHT_GROUND, lightLace, midToneLace, nearest, surfaceColours, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
+import { colouredThreadPicture, lightLace, midToneLace, nearest, surfaceColours, threadGround, threadMap, threadPicture, type Surface, type ThreadMap } from './threads';
 import type { RgbImage } from './types';
 
 export type ViewName = 'full' | 'rot90' | 'rot180' | 'rot270' | 'rot+15' | 'rot-15' | 'centre50' | 'h50a' | 'h50b' | 'h50c' | 'h50d'
@@ -248,8 +248,7 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
   }
   return Promise.all(mine(chosen).map(async ({ view, make, turned }) => {
     const made = await make();
-    // Only a see-through drawing is turned (an opaque round piece is slid as it is).
-    const more = turned && made.seeThrough ? await turned() : undefined;
+    const more = turned ? await turned() : undefined;
     return { view, img: made, ...(more?.length ? { turned: more } : {}) };
   }));
 }
@@ -263,12 +262,13 @@ export async function makeNamedViews(img: RgbImage, views: readonly ViewName[], 
  */
 function turnedDrawings(drawing: PieceDrawing, piece: LacePiece, size: number, turns: readonly number[]): Array<{ view: ViewName; img: RgbImage }> {
   const { map } = drawing;
+  // Only a see-through drawing is turned (an opaque round piece is slid as it is).
   if (!map || !isSeeThrough(map)) return [];
   const ways = midToneLace(map) ? [false, true] : [false];
   const out: Array<{ view: ViewName; img: RgbImage }> = [];
   for (const inverse of ways) {
     const drawn = drawnPiece(drawing, size, inverse);
-    const ground = lightLace(map) !== inverse ? DARK_GROUND : LIGHT_GROUND;
+    const ground = threadGround(map, inverse);
     for (const angle of turns) {
       if (Math.abs(angle - piece.box.angle) < 0.5) continue;
       out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true } });
@@ -796,7 +796,7 @@ function turnedBoxOf(xs: number[], ys: number[]) {
   for (let d = -PIECE_MAX_TURN; d <= PIECE_MAX_TURN; d += 1) { const b = coarse(d); if (b.area < least) { least = b.area; turn = d; } }
   let best = fine(turn);
   for (let d = turn - 0.9; d <= turn + 0.9; d += 0.1) { const b = fine(d); if (b.area < best.area) best = b; }
-  // How much larger the box is 5° either way of the chosen turn (PieceTurn.sure).
+  // How much larger the box is 5° either way of the chosen turn (LacePiece.turnSure).
   const sure = Math.min(coarse(best.deg - PIECE_SURE_TURN).area, coarse(best.deg + PIECE_SURE_TURN).area) / Math.max(1e-9, coarse(best.deg).area) - 1;
   return { ...(xs.length > PIECE_FINE_POINTS ? boxer(Infinity)(best.deg) : best), n: xs.length, sure };
 }
