@@ -61,15 +61,26 @@ export function surfaceColours(img: RgbImage, r: { left: number; top: number; wi
     }
     for (let c = 0; c < centres.length; c++) if (sum[c][3]) centres[c] = [sum[c][0] / sum[c][3], sum[c][1] / sum[c][3], sum[c][2] / sum[c][3]];
   }
-  const d = new Float32Array(n);
-  const shares = centres.map(() => 0);
-  for (let i = 0; i < n; i++) {
-    const k = nearestIndex(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres);
-    d[i] = distance(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], centres[k]);
-    shares[k] += 1 / n;
-  }
-  return { centres, spread: d.sort()[Math.floor(n * 0.9)], shares };
+  const spreadOf = (cs: number[][]) => {
+    const d = new Float32Array(n);
+    const shares = cs.map(() => 0);
+    for (let i = 0; i < n; i++) {
+      const k = nearestIndex(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], cs);
+      d[i] = distance(s[i * 3], s[i * 3 + 1], s[i * 3 + 2], cs[k]);
+      shares[k] += 1 / n;
+    }
+    return { centres: cs, spread: d.sort()[Math.floor(n * 0.9)], shares };
+  };
+  const all = spreadOf(centres);
+  // A colour held by a sliver of the samples is not the surface: often it is the lace itself (a thread that
+  // strays past the box, a second motif, the lace's colour in the print), and as a surface colour it would
+  // leave the lace nothing to be told from. The farthest-sample start picks such outliers first.
+  const kept = centres.filter((_, k) => all.shares[k] >= SURFACE_MIN_SHARE);
+  return kept.length === centres.length ? all : spreadOf(kept);
 }
+
+/** A surface colour nearest fewer than this share of the samples outside the lace is dropped (surfaceColours). */
+const SURFACE_MIN_SHARE = 0.01;
 
 /** How far a colour is from the nearest of the centres (RGB distance). */
 export function nearest(r: number, g: number, b: number, centres: number[][]): number {
@@ -104,14 +115,19 @@ export interface ThreadMap {
   bareLikeSurface: number;
 }
 
+/** The shares of a sparse piece's pixels (threadMap) above which the lace's colour is sought, in turn. */
+const SPARSE_CUTS = [0.9, 0.95, 0.97];
+
 /** A pixel less than this much thread (of 255) is bare: surface or the lace's own ground (ThreadMap.bareLikeSurface). */
 const BARE_ALPHA = 25;
 
 /**
  * The thread map of `crop` (the lace, already the network's size) against the surface colours: null when
- * the lace's colour cannot be told from the surface's.
+ * the lace's colour cannot be told from the surface's. `sparse` (a query's piece, views.ts drawPiece): the
+ * lace may be thin lines over mostly surface (an eyelash on denim, threads under a tenth of the crop), so its
+ * colour is also sought among the farthest 5 % and 3 % of the pixels before giving up.
  */
-export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: Surface): ThreadMap | null {
+export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: Surface, sparse = false): ThreadMap | null {
   const { data } = crop;
   const n = crop.width * crop.height;
   // Each pixel's nearest surface colour (at most 4 of them), and how far it is from it.
@@ -122,9 +138,10 @@ export function threadMap(crop: RgbImage, { centres: surface, spread, shares }: 
     dist[i] = distance(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], surface[near[i]]);
   }
   const sorted = Float32Array.from(dist).sort();
-  // The lace's colour: the median of the tenth of the crop's pixels furthest from every surface colour.
-  const cut = sorted[Math.floor(n * 0.9)];
-  if (cut < 30) return null;
+  // The lace's colour: the median of the tenth of the crop's pixels furthest from every surface colour (for a
+  // sparse piece, of the farthest twentieth or thirtieth where the tenth reaches into the surface).
+  const cut = (sparse ? SPARSE_CUTS : [0.9]).map((q) => sorted[Math.floor(n * q)]).find((c) => c >= 30);
+  if (cut === undefined) return null;
   const far: number[][] = [[], [], []];
   for (let i = 0; i < n; i++) if (dist[i] >= cut) for (let c = 0; c < 3; c++) far[c].push(data[i * 3 + c]);
   const lace = far.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]);
