@@ -232,3 +232,84 @@ t.test("a catalogue picture's 'tightThreads' is drawn as a query draws a see-thr
   t.ok(far > 2 * near, `the piece's and the picture's as it is (its maroon ground), by ${far.toFixed(1)}`);
   t.notOk(drawn.colourless, 'described with its colour');
 });
+
+/** The correlation of a thread map with the lace's own mask, both 110 × 110. */
+function followsMask(alpha: Uint8Array, mask: Buffer): number {
+  const n = alpha.length;
+  let ma = 0, mb = 0;
+  for (let i = 0; i < n; i++) { ma += alpha[i] / n; mb += mask[i] / n; }
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < n; i++) { const a = alpha[i] - ma, b = mask[i] - mb; ab += a * b; aa += a * a; bb += b * b; }
+  return ab / Math.sqrt(aa * bb);
+}
+
+t.test("a few dots of the lace's colour outside it (a stray thread, a second motif) are not taken for a surface colour", async (t) => {
+  // The see-through lace on the check print, with ten 5 px dots of the lace's colour far from it: 0.4 % of
+  // the surface. The farthest-sample start of the clustering picks them first.
+  const mask = await renderLaceMask(designFor(11, 'fabric'), SIDE, SIDE);
+  const dots = Array.from({ length: 10 }, (_, k) => [18 + 27 * k, k % 2 ? 27 : 405]);
+  const px = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = x >= LEFT && x < LEFT + SIDE && y >= TOP && y < TOP + SIDE;
+      const dot = dots.some(([dx, dy]) => Math.abs(x - dx) <= 2 && Math.abs(y - dy) <= 2);
+      const a = dot ? 1 : inside ? mask[(y - TOP) * SIDE + (x - LEFT)] / 255 : 0;
+      const under = PRINT[(Math.floor(x / 12) + Math.floor(y / 12)) % 2];
+      for (let c = 0; c < 3; c++) px[(y * W + x) * 3 + c] = Math.round(a * LACE[c] + (1 - a) * under[c]);
+    }
+  }
+  const photo = await sharp(px, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  const surface = surfaceColours(await decodeUpload(photo), { left: LEFT, top: TOP, width: SIDE, height: SIDE });
+  t.ok(surface, 'a surface');
+  if (!surface) return;
+  const fromLace = Math.min(...surface.centres.map((c) => Math.hypot(c[0] - LACE[0], c[1] - LACE[1], c[2] - LACE[2])));
+  t.ok(fromLace > 60, `no surface colour is the lace's (the nearest is ${fromLace.toFixed(0)} levels from it)`);
+  t.ok(surface.shares!.every((s) => s >= 0.01) && Math.abs(surface.shares!.reduce((a, b) => a + b, 0) - 1) < 1e-6, `the shares are of the colours kept: ${surface.shares!.map((s) => s.toFixed(3))}`);
+  const crop = await sharp(photo).extract({ left: LEFT, top: TOP, width: SIDE, height: SIDE }).resize(110, 110).removeAlpha().raw().toBuffer();
+  const small = await sharp(mask, { raw: { width: SIDE, height: SIDE, channels: 1 } }).resize(110, 110).extractChannel(0).raw().toBuffer();
+  const map = threadMap({ data: new Uint8Array(crop), width: 110, height: 110 }, surface);
+  t.ok(map, 'the lace is told from the surface');
+  if (!map) return;
+  t.ok(Math.hypot(...map.lace.map((v, c) => v - LACE[c])) < 40, `in its own colour: ${map.lace.map(Math.round)}`);
+  const r = followsMask(map.alpha, small);
+  t.ok(r > 0.8, `the map follows the lace's threads (correlation ${r.toFixed(2)} with its mask)`);
+});
+
+t.test("sparse lace (thin lines, under a tenth of the piece) on denim: a query's piece gets a thread map; a catalogue picture's is as before", async (t) => {
+  // Denim: a diagonal twill of two blues with a little noise. The lace: 4 px light lines 120 px apart, both ways.
+  const DENIM = [[52, 72, 112], [84, 104, 146]];
+  const S = 240, L0 = 180, T0 = 100;
+  const px = Buffer.alloc(W * H * 3);
+  const mask = Buffer.alloc(S * S);
+  let seed = 7;
+  const noise = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed / 0x7fffffff - 0.5) * 12; };
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = x >= L0 && x < L0 + S && y >= T0 && y < T0 + S;
+      const line = inside && (((x - L0) % 120) < 4 || ((y - T0) % 120) < 4);
+      if (line) mask[(y - T0) * S + (x - L0)] = 255;
+      const under = DENIM[Math.floor((x + y) / 3) % 2];
+      const e = noise();
+      for (let c = 0; c < 3; c++) px[(y * W + x) * 3 + c] = line ? LACE[c] : Math.max(0, Math.min(255, Math.round(under[c] + e)));
+    }
+  }
+  let share = 0;
+  for (const v of mask) share += v / 255 / mask.length;
+  t.ok(share > 0.03 && share < 0.09, `the lines are ${(share * 100).toFixed(1)} % of the piece`);
+  const photo = await sharp(px, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const surface = surfaceColours(await decodeUpload(photo), { left: L0, top: T0, width: S, height: S });
+  t.ok(surface, 'a surface');
+  if (!surface) return;
+  const crop = { data: new Uint8Array(await sharp(photo).extract({ left: L0, top: T0, width: S, height: S }).resize(110, 110).removeAlpha().raw().toBuffer()), width: 110, height: 110 };
+  const small = await sharp(mask, { raw: { width: S, height: S, channels: 1 } }).resize(110, 110).extractChannel(0).raw().toBuffer();
+  t.equal(threadMap(crop, surface), null, "a catalogue picture's rule (the farthest tenth of the pixels) finds no lace colour: the tenth reaches into the denim");
+  const map = threadMap(crop, surface, true);
+  t.ok(map, "a query's piece: the lace's colour is found among the farthest pixels");
+  if (!map) return;
+  t.ok(Math.hypot(...map.lace.map((v, c) => v - LACE[c])) < 30, `in its own colour: ${map.lace.map(Math.round)}`);
+  const r = followsMask(map.alpha, small);
+  t.ok(r > 0.7, `the map follows the lines (correlation ${r.toFixed(2)} with their mask)`);
+  // As the query draws its piece (the box the lines span, upright): from the thread map, in the lace's colour.
+  const drawn = await drawPiece(await decodeUpload(photo), { box: { cx: L0 + S / 2, cy: T0 + S / 2, width: S, height: S, angle: 0 }, surface, turnSure: 0.2 }, 110);
+  t.ok(drawn.map && Math.hypot(...drawn.map.lace.map((v, c) => v - LACE[c])) < 30, `the query's piece is drawn from its thread map: ${drawn.map?.lace.map(Math.round)}`);
+});
