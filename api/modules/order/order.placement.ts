@@ -25,6 +25,18 @@ export function newOrderNo(now: Date): string {
   return t + pad(crypto.randomInt(0, 1_000_000), 6);
 }
 
+/**
+ * A number no order has yet: two orders placed in the same second draw the same 6 digits about once in a
+ * million pairs, and the unique index would then fail the whole placement (it did, seeding demo orders in a
+ * CI run). Drawn again while taken, within the placing transaction (`draw`: the numbers' source).
+ */
+export async function freshOrderNo(trx: Kysely<Database>, now: Date, draw: (now: Date) => string = newOrderNo): Promise<string> {
+  for (let i = 0; ; i++) {
+    const no = draw(now);
+    if (i === 9 || !(await q.orderNoTaken(trx, no))) return no;
+  }
+}
+
 function requestHash(input: PlaceOrderInput): string {
   const canonical = {
     buyType: input.buyType, consigneeId: input.consigneeId ?? null, delivery: input.delivery,
@@ -110,7 +122,7 @@ export async function placeOrder(db: Kysely<Database>, buyer: PlacingBuyer, inpu
         const lines = priced[i];
         const goods = lines.some((l) => l.amount === null) ? null : lines.reduce((sum, l) => sum + (l.amount ?? 0), 0);
         const order = await q.insertOrder(trx, {
-          order_no: newOrderNo(now), placement_id: placementId, buyer_id: buyer.id, company_id: entry.companyId, buy_type: input.buyType,
+          order_no: await freshOrderNo(trx, now), placement_id: placementId, buyer_id: buyer.id, company_id: entry.companyId, buy_type: input.buyType,
           status, sub_status: subStatus, status_at: at, version: 0, after_sale_status: null,
           goods_amount: goods, deposit_amount: 0, balance_amount: 0, paid_amount: 0,
           remark: (entry.remark ?? '').trim(), stock_period: entry.stockPeriod ?? 0, delivery: input.delivery,

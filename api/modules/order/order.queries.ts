@@ -33,6 +33,11 @@ export function updateOrderIfUnchanged(trx: Db, id: number, expect: { status?: n
   return q.returningAll().executeTakeFirst();
 }
 
+/** Whether an order already has this number (order.placement.ts freshOrderNo). */
+export async function orderNoTaken(trx: Db, orderNo: string): Promise<boolean> {
+  return !!(await trx.selectFrom('trade_order').select('id').where('order_no', '=', orderNo).executeTakeFirst());
+}
+
 export function insertOrder(trx: Db, values: Insertable<TradeOrderTable>) {
   return trx.insertInto('trade_order').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -10,7 +10,7 @@ import { ApiError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import { findOwnConsignee } from '../consignee/consignee.service';
 import { orderTooLarge, recordEvent, type OrderRow } from './order.lifecycle';
-import { newOrderNo } from './order.placement';
+import { freshOrderNo } from './order.placement';
 import * as q from './order.queries';
 
 export interface QuotedOrderInput {
@@ -55,7 +55,7 @@ export async function placeQuotedOrder(trx: Kysely<Database>, input: QuotedOrder
     buyer_id: input.buyerId, idempotency_key: input.idempotencyKey, request_hash: `quote:${input.companyId}:${input.num}:${input.unitPrice ?? ''}`, created_at: at,
   });
   const order = await q.insertOrder(trx, {
-    order_no: newOrderNo(now), placement_id: placementId, buyer_id: input.buyerId, company_id: input.companyId, buy_type: BuyType.BULK,
+    order_no: await freshOrderNo(trx, now), placement_id: placementId, buyer_id: input.buyerId, company_id: input.companyId, buy_type: BuyType.BULK,
     status, sub_status: subStatus, status_at: at, version: 0, after_sale_status: null,
     goods_amount: amount, deposit_amount: 0, balance_amount: 0, paid_amount: 0,
     remark: input.remark.trim(), stock_period: input.stockPeriod, delivery: input.delivery,
