@@ -313,3 +313,29 @@ t.test("sparse lace (thin lines, under a tenth of the piece) on denim: a query's
   const drawn = await drawPiece(await decodeUpload(photo), { box: { cx: L0 + S / 2, cy: T0 + S / 2, width: S, height: S, angle: 0 }, surface, turnSure: 0.2 }, 110);
   t.ok(drawn.map && Math.hypot(...drawn.map.lace.map((v, c) => v - LACE[c])) < 30, `the query's piece is drawn from its thread map: ${drawn.map?.lace.map(Math.round)}`);
 });
+
+t.test('on a plain ground (one colour for nine tenths of it, as a picture\'s own ground) a sliver of the lace\'s colour stays surface and a sparse piece gets no deeper cut', async (t) => {
+  // A maroon ground with a few dots of the lace's colour outside the box, and thin lines of it inside: what a
+  // catalogue picture of a medallion looks like when it is photographed whole.
+  const MAROON = [85, 29, 34];
+  const S = 240, L0 = 180, T0 = 100;
+  const dots = Array.from({ length: 10 }, (_, k) => [18 + 27 * k, k % 2 ? 27 : 405]);
+  const px = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = x >= L0 && x < L0 + S && y >= T0 && y < T0 + S;
+      const line = inside && (((x - L0) % 120) < 4 || ((y - T0) % 120) < 4);
+      const dot = dots.some(([dx, dy]) => Math.abs(x - dx) <= 2 && Math.abs(y - dy) <= 2);
+      for (let c = 0; c < 3; c++) px[(y * W + x) * 3 + c] = line || dot ? LACE[c] : MAROON[c];
+    }
+  }
+  const photo = await sharp(px, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const surface = surfaceColours(await decodeUpload(photo), { left: L0, top: T0, width: S, height: S });
+  t.ok(surface, 'a surface');
+  if (!surface) return;
+  t.equal(surface.plain, true, `the ground is plain: ${surface.shares!.map((s) => s.toFixed(3))}`);
+  const fromLace = Math.min(...surface.centres.map((c) => Math.hypot(c[0] - LACE[0], c[1] - LACE[1], c[2] - LACE[2])));
+  t.ok(fromLace < 40, `the dots' colour is kept as a surface colour (${fromLace.toFixed(0)} levels from the lace's)`);
+  const drawn = await drawPiece(await decodeUpload(photo), { box: { cx: L0 + S / 2, cy: T0 + S / 2, width: S, height: S, angle: 0 }, surface, turnSure: 0.2 }, 110);
+  t.equal(drawn.map, null, 'the piece is not drawn as threads: on a plain ground the farthest tenth decides, as for a catalogue picture');
+});

@@ -16,6 +16,11 @@ export interface Surface {
   spread: number;
   /** per centre, the share of the samples nearest it (absent: unknown, as for a catalogue picture's ground) */
   shares?: number[];
+  /**
+   * one colour holds at least PLAIN_SURFACE of the samples (surfaceColours): a plain ground, such as a picture's
+   * own, where the rare-colour drop and a sparse piece's deeper cut are not used
+   */
+  plain?: boolean;
 }
 
 /** A picture's colours outside the box `r` (the lace): up to `k` cluster centres (RGB), by k-means. */
@@ -75,12 +80,19 @@ export function surfaceColours(img: RgbImage, r: { left: number; top: number; wi
   // A colour held by a sliver of the samples is not the surface: often it is the lace itself (a thread that
   // strays past the box, a second motif, the lace's colour in the print), and as a surface colour it would
   // leave the lace nothing to be told from. The farthest-sample start picks such outliers first.
+  // On a plain ground (one colour for nearly all of it: a medallion photographed on its own ground) a sliver
+  // is the lace's anti-aliased edge as often as a stray thread, and dropping it turned such pictures' edges into
+  // threads, read as see-through (docs/benchmarks.md "Image search: session 31"): kept there.
+  if (Math.max(...all.shares) >= PLAIN_SURFACE) return { ...all, plain: true };
   const kept = centres.filter((_, k) => all.shares[k] >= SURFACE_MIN_SHARE);
   return kept.length === centres.length ? all : spreadOf(kept);
 }
 
 /** A surface colour nearest fewer than this share of the samples outside the lace is dropped (surfaceColours). */
 const SURFACE_MIN_SHARE = 0.01;
+
+/** A surface one of whose colours holds at least this share of the samples is plain (Surface.plain). */
+const PLAIN_SURFACE = 0.9;
 
 /** How far a colour is from the nearest of the centres (RGB distance). */
 export function nearest(r: number, g: number, b: number, centres: number[][]): number {

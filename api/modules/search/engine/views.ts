@@ -842,5 +842,5 @@ export async function drawPiece(img: RgbImage, piece: LacePiece, size: number): 
   const cw = Math.max(8, Math.round(b.width)), ch = Math.max(8, Math.round(b.height));
   const l = Math.max(0, Math.round((turned.width - cw) / 2)), t = Math.max(0, Math.round((turned.height - ch) / 2));
   const cut = await square(await toRgb(raw(turned).extract({ left: l, top: t, width: Math.min(cw, turned.width - l), height: Math.min(ch, turned.height - t) })), size);
-  return { cut, map: piece.surface ? threadMap(cut, piece.surface, true) : null };
+  return { cut, map: piece.surface ? threadMap(cut, piece.surface, !piece.surface.plain) : null };
 }
