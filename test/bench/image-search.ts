@@ -130,8 +130,8 @@ const parseWindow = (x: string): WindowCheck | null => { const [tau, gamma, top,
 /** `--window-over all` (every view over every thumb) or `full=full+piece=tight` (WindowCheck.over); default the settings'. */
 const parseOver = (x: string): WindowCheck['over'] => (x === 'all' ? undefined : Object.fromEntries(x.split(/\+(?=[a-zA-Z]+=)/).map((pair) => { const [view, thumbs] = pair.split('='); return [view, thumbs.split('|') as ViewName[]]; })));
 const WINDOW_OVER = arg('window-over', '') ? parseOver(arg('window-over', '')) : settings.windowCheck?.over;
-/** `--see-through-look top:minScale:keep:gamma[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough, with the settings' round turns (before session 31 they were left out); default the settings'. */
-const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[], turns: settings.windowCheck?.seeThrough?.turns }; };
+/** `--see-through-look top:minScale:keep:gamma[:thumbs]` (thumbs `tight|full`), or `off`: WindowCheck.seeThrough; default the settings'. */
+const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, minScale, keep, gamma, thumbs] = x.split(':'); return x === 'off' ? undefined : { top: Number(top), minScale: Number(minScale), keep: Number(keep) || 8, gamma: Number(gamma) || 0.8, thumbs: (thumbs ? thumbs.split('|') : ['tight']) as ViewName[] }; };
 const SEE_THROUGH_LOOK_ARG = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
 /** `--round-turns -9,-6,…` or `off`: the turns a round see-through piece is also drawn at (WindowCheck.seeThrough.turns); default the settings'. */
 const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-turns', '') ? arg('round-turns', '').split(',').map(Number) : settings.windowCheck?.seeThrough?.turns;
