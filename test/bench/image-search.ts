@@ -542,7 +542,9 @@ async function main() {
         else {
           const at = d.all.findIndex((h) => h.productId === target.id);
           const wrong = d.agree.map((a, i) => ({ a, s: d.all[i].score, id: d.all[i].productId })).filter((x) => x.id !== target.id).sort((x, y) => y.a - x.a);
-          log(`  see-through q${q} design ${design}: fused rank ${at < 0 ? `>${d.all.length}` : at + 1}, score ${at < 0 ? '-' : f3(d.all[at].score)} (first ${f3(d.all[0].score)}); own agreement ${at < 0 ? '-' : f3(d.agree[at])}, best other ${f3(wrong[0]?.a ?? -1)} (fused ${f3(wrong[0]?.s ?? 0)}); rank ${final}`);
+          // Whether the piece was read as round (its drawings at other turns slid too), and how far the lace was turned.
+          const turned = photo?.windows.filter((w) => w.turned).length ?? 0;
+          log(`  see-through q${q} design ${design}: fused rank ${at < 0 ? `>${d.all.length}` : at + 1}, score ${at < 0 ? '-' : f3(d.all[at].score)} (first ${f3(d.all[0].score)}); own agreement ${at < 0 ? '-' : f3(d.agree[at])}, best other ${f3(wrong[0]?.a ?? -1)} (fused ${f3(wrong[0]?.s ?? 0)}); ${turned ? `round (${turned} turned windows)` : 'not round'}, lace turned ${truth.angle === undefined ? '?' : `${truth.angle.toFixed(1)}°`}; rank ${final}`);
         }
       }
       if (e < 10) { const other = hits.find((h) => h.productId !== target.id); if (other) (margins.get(name) ?? margins.set(name, []).get(name)!).push(hits[e].score - other.score); } else (margins.get(name) ?? margins.set(name, []).get(name)!).push(-1);
