@@ -19,11 +19,17 @@ import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
-import type { ViewName } from './engine/views';
+import { makeView, type ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { THUMB_VIEWS, fineCells, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { finePieces, withFineCheck } from './engine/fine-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
+
+/** How many of a product's pictures the fine check reads (the cover first): each is decoded and cut to its threads while the buyer waits. */
+const FINE_PICTURES = 3;
+/** The side of the view the fine check's cells are taken from, as the query's drawings are made (the network's input). */
+const FINE_VIEW_SIDE = 160;
 
 export interface SearchLog {
   info(obj: object, msg?: string): void;
@@ -677,8 +683,26 @@ export class ImageIndexService {
         for (const [id, got] of await this.thumbsOf(read.ids, read.views)) thumbs.set(id, [...(thumbs.get(id) ?? []), ...got]);
       }
       hits = withWindowCheck(hits, look, (id) => thumbs.get(id));
+      // A see-through piece: the look's leaders once more, against their pictures at a finer grain.
+      const fine = look.lead ? check?.seeThrough?.fine : undefined;
+      const pieces = fine && opts.photo ? finePieces(opts.photo) : [];
+      if (fine && pieces.length) hits = await withFineCheck(hits, pieces, (id) => this.finePictures(id), fine.top);
     }
     return hits.slice(0, k);
+  }
+
+  /**
+   * A product's first FINE_PICTURES pictures (the cover first) as the fine check reads them: each one's
+   * 'tightThreads' view (the picture cut to its threads, drawn on a plain ground) as fineCells. Made from the
+   * stored pictures when a search needs them, never stored.
+   */
+  private async finePictures(productId: number): Promise<Uint8Array[]> {
+    const out: Uint8Array[] = [];
+    for (const p of (await this.picturesOf(productId))?.slice(0, FINE_PICTURES) ?? []) {
+      const img = await this.picture(productId, p);
+      if (img) out.push(fineCells(await makeView(img, 'tightThreads', FINE_VIEW_SIDE)));
+    }
+    return out;
   }
 
   /** The thumbs of these products' pictures (engine/window-check.ts), from their rows of THUMB_VIEWS. */

@@ -139,9 +139,11 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // 0.79 / 0.91 -> 0.80 / 0.91 (one knit photo whose own design agreed best but was 0.014 under the first on the
     // fused score), every other of the 18 rows the same; keeping 8 coarse places in place of 2 read the same
     // (docs/benchmarks.md "Image search: session 34").
+    // Session 36: the see-through look's leading 5 re-sorted by the fine check (fine-check.ts: the piece's
+    // drawing against each one's 'tightThreads' at 128 cells, in 8 × 8 blocks each free to move 10 cells).
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
-      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },
+      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9], fine: { top: 5 } },
     },
     perIpPerDay: 50,
     queueMax: 16,

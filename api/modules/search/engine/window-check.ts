@@ -47,8 +47,10 @@ export interface WindowCheck {
    * of the check's (the fused score of a see-through piece tells less, so its agreement may count for more).
    * `turns`: where the piece is round (views.ts PIECE_ROUND: its box does not tell its turn), it is also drawn
    * at these turns (degrees) and their windows (TURNED_SCALES, marked `turned`) are slid with its own.
+   * `fine`: the leading `top` after the look are then re-sorted by the fine check (fine-check.ts), which reads
+   * their pictures.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[] };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; fine?: { top: number } };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -102,6 +104,14 @@ class LumaSums {
   }
 }
 
+/** The side, in cells, of the drawings the fine check (fine-check.ts) compares: 16,384 bytes a picture, made when looked at (never stored). */
+export const FINE_SIDE = 128;
+
+/** A view (a see-through piece's drawing, or a picture's 'tightThreads') as the fine check reads it: its luma over FINE_SIDE² cells. */
+export function fineCells(view: RgbImage): Uint8Array {
+  return Uint8Array.from(new LumaSums(view).cells(FINE_SIDE), (v) => Math.round(v));
+}
+
 /** A catalogue picture's thumb: the luma of its whole view (square) over THUMB_SIDE² cells, one byte each. */
 export function pictureThumb(view: RgbImage): Uint8Array {
   return Uint8Array.from(new LumaSums(view).cells(THUMB_SIDE), (v) => Math.round(v));
@@ -123,9 +133,10 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
 
 /**
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
- * plane taken out and unit length; a scale whose window is flat is left out.
+ * plane taken out and unit length; a scale whose window is flat is left out. `fine`: on the largest window of a
+ * see-through piece's drawing (not those at other turns), the drawing's fineCells, for the fine check.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; fine?: Uint8Array }> }
 
 /**
  * The scales of a round see-through piece's drawings at other turns (views.ts makeNamedViews' `turns`): the
@@ -165,9 +176,15 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
  */
 export function namedViewWindows(views: readonly NamedView[]): PhotoWindows {
   const turned = views.flatMap((v) => v.turned ?? []);
+  const own = views.flatMap((v) => {
+    const windows = photoWindows(v.img, WINDOW_SCALES, [v.view]).windows;
+    const last = windows[windows.length - 1];
+    if (v.img.seeThrough && last) windows[windows.length - 1] = { ...last, fine: fineCells(v.img) };
+    return windows;
+  });
   return {
     windows: [
-      ...photoWindows(views.map((v) => v.img), WINDOW_SCALES, views.map((v) => v.view)).windows,
+      ...own,
       ...photoWindows(turned.map((v) => v.img), TURNED_SCALES, turned.map((v) => v.view)).windows.map((w) => ({ ...w, turned: true })),
     ],
   };
