@@ -28,7 +28,7 @@ async function drawing(seed: number, layout: 'bigBorder' | 'medallion', dx = 0, 
   const ox = Math.round((moved.info.width - 160) / 2) - dx, oy = Math.round((moved.info.height - 160) / 2) - dy;
   const soft = await sharp(moved.data, { raw: { width: moved.info.width, height: moved.info.height, channels: 3 } })
     .extract({ left: ox, top: oy, width: 160, height: 160 }).blur(1).jpeg({ quality: 70 }).toBuffer();
-  return { ...(await decodeUpload(soft)), seeThrough: true };
+  return { ...(await decodeUpload(soft)), seeThrough: true, onSurface: true };
 }
 
 t.test('a drawing agrees with its own picture at 128 cells, also moved and turned a little, more than with other designs of its kind', async (t) => {

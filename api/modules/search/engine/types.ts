@@ -6,8 +6,10 @@
  * `whole`: a view of the whole picture as it is (views.ts WHOLE_VIEWS): the only views whose layout is
  * described (layout.ts; the others' layout block is zero). `seeThrough`: a see-through piece drawn as its
  * threads (views.ts drawnPiece): the surface it lay on shows between them, so the photo's other views show it too.
+ * `onSurface`: such a piece laid on a surface with a pattern of its own (a knit, denim, wood, a print: threads.ts
+ * Surface.plain is not set), not on a plain ground such as a picture's own.
  */
-export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean; seeThrough?: boolean }
+export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean; seeThrough?: boolean; onSurface?: boolean }
 
 /** Turns pixels into a descriptor. Implementations: the MobileNetV2 inside nsfwjs, or any tfjs model in a directory. */
 export interface FeatureExtractor {

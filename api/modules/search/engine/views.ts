@@ -271,7 +271,7 @@ function turnedDrawings(drawing: PieceDrawing, piece: LacePiece, size: number, t
     const ground = threadGround(map, inverse);
     for (const angle of turns) {
       if (Math.abs(angle - piece.box.angle) < 0.5) continue;
-      out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true } });
+      out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true, ...(drawn.onSurface ? { onSurface: true } : {}) } });
     }
   }
   return out;
@@ -810,7 +810,7 @@ export async function pieceView(img: RgbImage, piece: LacePiece, size: number, i
 }
 
 /** A piece cut out and, where it is see-through, its thread map (null for an opaque piece, or where the lace's colour cannot be told from the surface's). */
-export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
+export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null; plain?: boolean }
 
 /**
  * The piece drawn: opaque, the cut itself; see-through, its threads without the surface between them
@@ -822,11 +822,11 @@ export interface PieceDrawing { cut: RgbImage; map: ThreadMap | null }
  * backdrops (test/bench/see-through-marks.ts), 10 came out the other way round from their catalogue
  * picture's threads. A query therefore carries both for a mid-tone lace ('piece', 'pieceInverse').
  */
-export function drawnPiece({ cut, map }: PieceDrawing, size: number, inverse: boolean): RgbImage {
+export function drawnPiece({ cut, map, plain }: PieceDrawing, size: number, inverse: boolean): RgbImage {
   if (!map) return cut;
   const drawn = colouredThreadPicture(map, size, size, inverse);
   // See-through: the surface shows between the threads, so the photo's other views show it too (fused-descriptor.ts besideThreads).
-  return isSeeThrough(map) ? { ...drawn, seeThrough: true } : drawn;
+  return isSeeThrough(map) ? { ...drawn, seeThrough: true, ...(plain ? {} : { onSurface: true }) } : drawn;
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */
@@ -842,5 +842,5 @@ export async function drawPiece(img: RgbImage, piece: LacePiece, size: number): 
   const cw = Math.max(8, Math.round(b.width)), ch = Math.max(8, Math.round(b.height));
   const l = Math.max(0, Math.round((turned.width - cw) / 2)), t = Math.max(0, Math.round((turned.height - ch) / 2));
   const cut = await square(await toRgb(raw(turned).extract({ left: l, top: t, width: Math.min(cw, turned.width - l), height: Math.min(ch, turned.height - t) })), size);
-  return { cut, map: piece.surface ? threadMap(cut, piece.surface, !piece.surface.plain) : null };
+  return { cut, map: piece.surface ? threadMap(cut, piece.surface, !piece.surface.plain) : null, plain: !!piece.surface?.plain };
 }

@@ -134,7 +134,8 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
 /**
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out. `fine`: on the largest window of a
- * see-through piece's drawing (not those at other turns), the drawing's fineCells, for the fine check.
+ * see-through piece's drawing laid on a patterned surface (RgbImage `onSurface`; not those at other turns), the
+ * drawing's fineCells, for the fine check.
  */
 export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; fine?: Uint8Array }> }
 
@@ -179,7 +180,8 @@ export function namedViewWindows(views: readonly NamedView[]): PhotoWindows {
   const own = views.flatMap((v) => {
     const windows = photoWindows(v.img, WINDOW_SCALES, [v.view]).windows;
     const last = windows[windows.length - 1];
-    if (v.img.seeThrough && last) windows[windows.length - 1] = { ...last, fine: fineCells(v.img) };
+    // Only a piece on a patterned surface: on a plain ground (a picture's own) the look's thumbs hold (fine-check.ts).
+    if (v.img.seeThrough && v.img.onSurface && last) windows[windows.length - 1] = { ...last, fine: fineCells(v.img) };
     return windows;
   });
   return {
