@@ -61,6 +61,7 @@ import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/in
 import { THUMB_VIEWS, fineCells, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
+import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
@@ -79,6 +80,8 @@ const USE_CACHE = !flag('no-cache');
 const EXPLAIN = flag('explain');
 /** `--no-fine`: without the fine check of a see-through piece's leaders (WindowCheck.seeThrough.fine). */
 const NO_FINE = flag('no-fine');
+/** `--fine-mins 0.5,0.6`: each row's recall also with the fine check's `min` at each of these (variants reported after the row). */
+const FINE_MINS = arg('fine-mins', '').split(',').filter(Boolean).map(Number);
 /** `--max-views N`: a query of up to N views instead of the api's MAX_QUERY_VIEWS (experiment). */
 const MAX_VIEWS = Number(arg('max-views', String(MAX_QUERY_VIEWS)));
 /** `--no-exact`: skip the exact-scan reference columns (a large catalogue's exact scan takes most of a query's time). */
@@ -436,6 +439,10 @@ async function main() {
   const windowMs: number[] = [];
   /** The fine check's time, for each photo it looked at (a see-through piece's). */
   const fineMs: number[] = [];
+  /** The last query's hits under each of FINE_MINS (empty where the fine check did not run: then they are its hits). */
+  const fineVariantHits = new Map<number, IndexHit[]>();
+  /** Per row and FINE_MINS entry, each query's rank of its product. */
+  const fineVariantRanks = new Map<string, number[][]>();
   // Each product's thumbs (window-check.ts THUMB_VIEWS), made from its picture as the api makes them when indexing.
   const thumbs = new Map<number, ViewThumb[]>();
   for (const p of products) {
@@ -487,9 +494,14 @@ async function main() {
     const pieces = fine && photo ? finePieces(photo) : [];
     if (fine && pieces.length) {
       const tf = performance.now();
-      hits = await withFineCheck(hits, pieces, async (id) => [fineCells(await makeView(await decodeUpload(products[id - 1].picture), 'tightThreads', 160))], fine.top);
+      const memo = new Map<number, Uint8Array[]>();
+      const picturesOf = async (id: number) => memo.get(id) ?? memo.set(id, [fineCells(await makeView(await decodeUpload(products[id - 1].picture), 'tightThreads', 160))]).get(id)!;
+      const unchecked = hits;
+      hits = await withFineCheck(hits, pieces, picturesOf, fine);
       fineMs.push(performance.now() - tf);
-    }
+      // --fine-mins: the ranks the check would give with each of these `min`s (from the same agreements).
+      for (const min of FINE_MINS) fineVariantHits.set(min, await withFineCheck(unchecked, pieces, picturesOf, { ...fine, min }));
+    } else fineVariantHits.clear();
     hits = hits.slice(0, 10);
     if (photo) windowMs.push(performance.now() - tw);
     // --explain: a see-through piece's look (WindowCheck.seeThrough), for its miss lines: every candidate's agreement.
@@ -547,6 +559,10 @@ async function main() {
       }
       for (const v of variants) (v.ranks.get(name) ?? v.ranks.set(name, []).get(name)!).push(rankOf(v.search(vecs, 10), target.id));
       const e = rankOf(hits, target.id);
+      if (FINE_MINS.length) {
+        const rs = fineVariantRanks.get(name) ?? fineVariantRanks.set(name, FINE_MINS.map(() => [])).get(name)!;
+        FINE_MINS.forEach((min, k) => { const vh = fineVariantHits.get(min); rs[k].push(vh ? rankOf(vh.slice(0, 10), target.id) : e); });
+      }
       if (EXPLAIN && truth.seeThrough) {
         // A see-through photo: where its design stood before the look, and the agreements the look weighed.
         const d = lastDeep as { all: Array<{ productId: number; score: number }>; agree: number[] } | null;
@@ -591,6 +607,7 @@ async function main() {
     const r1 = list.filter((x) => x.engine === 0).length / list.length;
     const r10 = list.filter((x) => x.engine < 10).length / list.length;
     log(`${name}: recall@1 ${f2(r1)} recall@10 ${f2(r10)} (exact ${f2(list.filter((x) => x.exact === 0).length / list.length)}; baseline ${f2(list.filter((x) => x.baseline === 0).length / list.length)})`);
+    if (FINE_MINS.length) log(`${name} fine check min: ${FINE_MINS.map((min, k) => { const rs = fineVariantRanks.get(name)![k]; return `${min} ${f2(rs.filter((x) => x === 0).length / rs.length)}/${f2(rs.filter((x) => x < 10).length / rs.length)}`; }).join('  ')}`);
     for (const v of variants) { const rs = v.ranks.get(name)!; log(`  variant ${v.name}: recall@1 ${f2(rs.filter((x) => x === 0).length / rs.length)} recall@10 ${f2(rs.filter((x) => x < 10).length / rs.length)}`); }
   }
 

@@ -58,15 +58,16 @@ t.test('withFineCheck re-sorts the leading products among themselves; they keep 
   const hits = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ productId: id, score: 0.9 - id * 0.01, entry: id }));
   const read: number[] = [];
   const picturesOf = async (id: number) => { read.push(id); return seeds[id] && id !== 6 ? [await threadsOf(seeds[id], 'medallion')] : []; };
-  const out = await withFineCheck(hits, [piece], picturesOf, 6);
+  const out = await withFineCheck(hits, [piece], picturesOf, { top: 6 });
   t.equal(out[0].productId, 3, 'its own design first');
   t.same(out.map((h) => h.score), hits.map((h) => h.score), 'the scores stay in their places, best first');
   t.equal(out[5].productId, 6, 'a product with no picture goes last among the leading 6');
   t.equal(out[6].productId, 7, 'past the leading 6, the hits keep their places');
   t.same([...read].sort(), [1, 2, 3, 4, 5, 6], "only the leaders' pictures are read");
   t.same(out.map((h) => h.productId).sort(), [1, 2, 3, 4, 5, 6, 7], 'no hit lost or repeated');
-  t.same(await withFineCheck(hits, [], picturesOf, 6), hits, 'no drawing: as they were');
-  t.same(await withFineCheck(hits, [piece], picturesOf, 1), hits, 'one leader: as they were');
+  t.same(await withFineCheck(hits, [], picturesOf, { top: 6 }), hits, 'no drawing: as they were');
+  t.same(await withFineCheck(hits, [piece], picturesOf, { top: 1 }), hits, 'one leader: as they were');
+  t.same(await withFineCheck(hits, [piece], picturesOf, { top: 6, min: 0.99 }), hits, 'no leader agreeing at least `min`: as they were');
 });
 
 t.test("a see-through piece's drawing travels with its windows; a picture as it is carries none", async (t) => {

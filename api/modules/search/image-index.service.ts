@@ -686,7 +686,7 @@ export class ImageIndexService {
       // A see-through piece: the look's leaders once more, against their pictures at a finer grain.
       const fine = look.lead ? check?.seeThrough?.fine : undefined;
       const pieces = fine && opts.photo ? finePieces(opts.photo) : [];
-      if (fine && pieces.length) hits = await withFineCheck(hits, pieces, (id) => this.finePictures(id), fine.top);
+      if (fine && pieces.length) hits = await withFineCheck(hits, pieces, (id) => this.finePictures(id), fine);
     }
     return hits.slice(0, k);
   }

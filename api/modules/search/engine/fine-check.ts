@@ -18,6 +18,12 @@ const SHIFT = 10;
 /** A block of the piece whose cells spread less than this (luma, standard deviation) shows no thread: it is left out. */
 const FLAT_SPREAD = 3;
 
+/**
+ * How the fine check runs (WindowCheck.seeThrough.fine): over the leading `top`; only where the best of their
+ * agreements is at least `min`.
+ */
+export interface FineCheck { top: number; min?: number }
+
 /** The see-through piece's drawings a photo carries for the fine check (PhotoWindows `fine`). */
 export const finePieces = (photo: PhotoWindows): Uint8Array[] => photo.windows.flatMap((w) => (w.fine ? [w.fine] : []));
 
@@ -90,7 +96,7 @@ export function fineAgreement(piece: Uint8Array, pic: Uint8Array): number | null
  * the hits stay best first and the leading score (which says whether the match is weak) is the same; a product
  * without a picture to read goes last among them. The hits after them keep their places.
  */
-export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Array[], picturesOf: (productId: number) => Promise<readonly Uint8Array[]>, top: number): Promise<IndexHit[]> {
+export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Array[], picturesOf: (productId: number) => Promise<readonly Uint8Array[]>, { top, min = -1 }: FineCheck): Promise<IndexHit[]> {
   const k = Math.min(top, hits.length);
   if (k < 2 || pieces.length === 0) return hits;
   const lead = hits.slice(0, k);
@@ -99,6 +105,9 @@ export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Arra
     for (const pic of await picturesOf(h.productId)) for (const piece of pieces) a = Math.max(a, fineAgreement(piece, pic) ?? -Infinity);
     return a;
   }));
+  // No leader whose threads the drawing meets well: the drawing is not of a catalogue picture's threads as a whole (a
+  // lace on its own ground cut to a part of it, a photo turned a quarter), and the order stands.
+  if (Math.max(...agree) < min) return hits;
   const order = lead.map((h, i) => ({ h, a: agree[i], i })).sort((x, y) => y.a - x.a || x.i - y.i);
   return [...order.map((o, j) => ({ ...o.h, score: lead[j].score })), ...hits.slice(k)];
 }

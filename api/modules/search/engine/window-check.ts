@@ -14,6 +14,7 @@ import type { IndexHit } from './vector-index';
 import { boosted } from './layout';
 import type { RgbImage } from './types';
 import { makeView, makeViews, square, type NamedView, type ViewName } from './views';
+import type { FineCheck } from './fine-check';
 
 /** The thumb's side in cells: 2,304 bytes a picture. */
 export const THUMB_SIDE = 48;
@@ -50,7 +51,7 @@ export interface WindowCheck {
    * `fine`: the leading `top` after the look are then re-sorted by the fine check (fine-check.ts), which reads
    * their pictures.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; fine?: { top: number } };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; fine?: FineCheck };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
