@@ -78,7 +78,12 @@ const WORKERS = Math.max(1, Number(arg('workers', String(Math.min(2, os.cpus().l
 const CACHE_DIR = arg('cache', path.join(os.tmpdir(), 'image-search-bench'));
 const USE_CACHE = !flag('no-cache');
 const EXPLAIN = flag('explain');
-/** `--no-fine`: without the fine check of a see-through piece's leaders (WindowCheck.seeThrough.fine). */
+/**
+ * `--fine top[:min]`: the fine check of a see-through piece's leaders (WindowCheck.seeThrough.fine, off in the
+ * settings) over the leading `top`, re-sorting only where one agrees at least `min`; `--no-fine`: without it even
+ * where the settings have it.
+ */
+const FINE_ARG = arg('fine', '') ? { top: Number(arg('fine', '').split(':')[0]), ...(arg('fine', '').includes(':') ? { min: Number(arg('fine', '').split(':')[1]) } : {}) } : undefined;
 const NO_FINE = flag('no-fine');
 /** `--fine-mins 0.5,0.6`: each row's recall also with the fine check's `min` at each of these (variants reported after the row). */
 const FINE_MINS = arg('fine-mins', '').split(',').filter(Boolean).map(Number);
@@ -490,7 +495,7 @@ async function main() {
     const look = WINDOW && photo ? windowLook(photo, WINDOW) : null;
     hits = withWindowCheck(hits, look, thumbsOf);
     // As the api: a see-through piece's leaders re-sorted by the fine check, against their pictures.
-    const fine = look?.lead && !NO_FINE ? WINDOW?.seeThrough?.fine : undefined;
+    const fine = look?.lead && !NO_FINE ? FINE_ARG ?? WINDOW?.seeThrough?.fine : undefined;
     const pieces = fine && photo ? finePieces(photo) : [];
     if (fine && pieces.length) {
       const tf = performance.now();
