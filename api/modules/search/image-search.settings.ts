@@ -142,7 +142,7 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // Session 36: the fine check (fine-check.ts, `seeThrough.fine`: the look's leading 5 re-sorted by the piece's
     // drawing against each one's 'tightThreads' at 128 cells, in 8 × 8 blocks each free to move 10 cells) is
     // left off: at 10,000 designs textured backdrops stayed 0.80 / 0.91 (see-through 37 -> 39 first, opaque pieces
-    // on prints 13 -> 11) and 10 other rows lost 1-4 photos each, pictures on their own ground read as see-through
+    // on prints 13 -> 11) and 13 other rows lost 1-5 photos each, pictures on their own ground read as see-through
     // pieces on a surface (docs/benchmarks.md "Image search: session 36"). The bench turns it on with --fine 5.
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },

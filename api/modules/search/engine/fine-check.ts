@@ -9,7 +9,7 @@
 // the 20 products whose thumbs agreed best over the whole catalogue): the own design first among the leading 5
 // for 29 of 50 photos by the thumbs' agreement, 42 of 50 by this one. With the network, at 10,000 designs, it did
 // not carry over: textured backdrops stayed 0.80 / 0.91 (see-through 37 -> 39 first, opaque pieces on prints
-// 13 -> 11), and pictures on their own ground that read as see-through pieces on a surface cost 10 other rows 1-4
+// 13 -> 11), and pictures on their own ground that read as see-through pieces on a surface cost 13 other rows 1-5
 // photos each, so the settings leave it off (WindowCheck.seeThrough.fine; docs/benchmarks.md "Image search:
 // session 36"). The api and the bench (`--fine 5`) run it where it is set.
 import type { IndexHit } from './vector-index';
