@@ -50,7 +50,7 @@ import { ExtractClient } from '../../api/modules/search/engine/extract-client';
 import { graphOf, measureScale, RescoreTable } from './image-search-scale';
 import { EXACT_VIEWS } from '../../api/modules/search/engine/ann-index';
 import { parseSweep, sweeper } from './image-search-sweep';
-import { FOCUS_VIEWS, MAX_QUERY_VIEWS, hasLayout, makeView, makeViews, type ViewName } from '../../api/modules/search/engine/views';
+import { FOCUS_VIEWS, MAX_QUERY_VIEWS, hasLayout, makeViews, type ViewName } from '../../api/modules/search/engine/views';
 import { imageSearchSettings, layoutScoringOf } from '../../api/modules/search/image-search.settings';
 import { dHash, hamming, pHash } from './perceptual-hash';
 import { transform, TRANSFORMS, TRANSFORM_LABELS, type LaceTruth, type TransformName } from './image-search-transforms';
@@ -58,7 +58,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, fineCells, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
@@ -500,7 +500,7 @@ async function main() {
     if (fine && pieces.length) {
       const tf = performance.now();
       const memo = new Map<number, Uint8Array[]>();
-      const picturesOf = async (id: number) => memo.get(id) ?? memo.set(id, [fineCells(await makeView(await decodeUpload(products[id - 1].picture), 'tightThreads', 160))]).get(id)!;
+      const picturesOf = async (id: number) => memo.get(id) ?? memo.set(id, [await fineThreads(await decodeUpload(products[id - 1].picture))]).get(id)!;
       const unchecked = hits;
       hits = await withFineCheck(hits, pieces, picturesOf, fine);
       fineMs.push(performance.now() - tf);

@@ -8,13 +8,13 @@ import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
 import { fineAgreement, finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
-import { FINE_SIDE, fineCells, namedViewWindows, wholeView } from '../../api/modules/search/engine/window-check';
+import { FINE_SIDE, fineCells, fineThreads, namedViewWindows, wholeView } from '../../api/modules/search/engine/window-check';
 import { makeView } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'medallion') =>
   decodeUpload(await renderLaceJpeg(designFor(seed, layout), '#f5f0e6', 'full', 400, 400));
 /** A picture's threads as the fine check reads a product: its 'tightThreads' view as fineCells. */
-const threadsOf = async (seed: number, layout: 'bigBorder' | 'medallion') => fineCells(await makeView(await picture(seed, layout), 'tightThreads', 160));
+const threadsOf = async (seed: number, layout: 'bigBorder' | 'medallion') => fineThreads(await picture(seed, layout));
 
 /**
  * A piece's drawing as a query draws it, here the catalogue's own drawing of it made rougher: moved by

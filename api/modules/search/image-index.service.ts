@@ -19,17 +19,15 @@ import { Projection } from './engine/projection';
 import type { IndexHit, VectorIndex } from './engine/vector-index';
 import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
-import { makeView, type ViewName } from './engine/views';
+import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, fineCells, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { THUMB_VIEWS, fineThreads, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { finePieces, withFineCheck } from './engine/fine-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
 
 /** How many of a product's pictures the fine check reads (the cover first): each is decoded and cut to its threads while the buyer waits. */
 const FINE_PICTURES = 3;
-/** The side of the view the fine check's cells are taken from, as the query's drawings are made (the network's input). */
-const FINE_VIEW_SIDE = 160;
 
 export interface SearchLog {
   info(obj: object, msg?: string): void;
@@ -700,7 +698,7 @@ export class ImageIndexService {
     const out: Uint8Array[] = [];
     for (const p of (await this.picturesOf(productId))?.slice(0, FINE_PICTURES) ?? []) {
       const img = await this.picture(productId, p);
-      if (img) out.push(fineCells(await makeView(img, 'tightThreads', FINE_VIEW_SIDE)));
+      if (img) out.push(await fineThreads(img));
     }
     return out;
   }

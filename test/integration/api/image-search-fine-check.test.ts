@@ -11,8 +11,8 @@ import { ImageIndexService } from '../../../api/modules/search/image-index.servi
 import { imageSearchSettings, type ImageSearchSettings } from '../../../api/modules/search/image-search.settings';
 import { decodeUpload } from '../../../api/modules/search/engine/image-input';
 import { fineAgreement, finePieces } from '../../../api/modules/search/engine/fine-check';
-import { fineCells } from '../../../api/modules/search/engine/window-check';
-import { makeView, type ViewName } from '../../../api/modules/search/engine/views';
+import { fineThreads } from '../../../api/modules/search/engine/window-check';
+import type { ViewName } from '../../../api/modules/search/engine/views';
 import { transform, type LaceTruth } from '../../bench/image-search-transforms';
 import { createTestDb, dialects } from '../../helpers/db';
 import { createLaceCatalogue } from '../../helpers/lace-catalogue';
@@ -52,7 +52,7 @@ for (const { dialect, skip } of await dialects()) {
     t.ok(checked.every((h, i) => i === 0 || h.score <= checked[i - 1].score), 'scores best first');
     // The api's order of the leading 5 is the agreement of their stored pictures' threads with the drawing.
     const agreement = async (id: number) => {
-      const threads = fineCells(await makeView(await decodeUpload(products.find((p) => p.id === id)!.picture), 'tightThreads', 160));
+      const threads = await fineThreads(await decodeUpload(products.find((p) => p.id === id)!.picture));
       return Math.max(...pieces.map((p) => fineAgreement(p, threads) ?? -1));
     };
     const agreements = await Promise.all(checked.slice(0, 5).map((h) => agreement(h.productId)));

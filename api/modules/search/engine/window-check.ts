@@ -108,15 +108,19 @@ class LumaSums {
 /** The side, in cells, of the drawings the fine check (fine-check.ts) compares: 16,384 bytes a picture, made when looked at (never stored). */
 export const FINE_SIDE = 128;
 
+/** A view's luma over n × n cells, one byte each. */
+const lumaBytes = (view: RgbImage, n: number): Uint8Array => Uint8Array.from(new LumaSums(view).cells(n), (v) => Math.round(v));
+
 /** A view (a see-through piece's drawing, or a picture's 'tightThreads') as the fine check reads it: its luma over FINE_SIDE² cells. */
-export function fineCells(view: RgbImage): Uint8Array {
-  return Uint8Array.from(new LumaSums(view).cells(FINE_SIDE), (v) => Math.round(v));
+export const fineCells = (view: RgbImage): Uint8Array => lumaBytes(view, FINE_SIDE);
+
+/** A catalogue picture as the fine check reads it: its 'tightThreads' view, drawn at the side a query's piece is drawn, as fineCells. */
+export async function fineThreads(picture: RgbImage): Promise<Uint8Array> {
+  return fineCells(await makeView(picture, 'tightThreads', VIEW_SIDE));
 }
 
 /** A catalogue picture's thumb: the luma of its whole view (square) over THUMB_SIDE² cells, one byte each. */
-export function pictureThumb(view: RgbImage): Uint8Array {
-  return Uint8Array.from(new LumaSums(view).cells(THUMB_SIDE), (v) => Math.round(v));
-}
+export const pictureThumb = (view: RgbImage): Uint8Array => lumaBytes(view, THUMB_SIDE);
 
 /**
  * The catalogue views a picture keeps a thumb of, each on its own stored row: 'full', which a photo of the
