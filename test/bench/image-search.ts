@@ -58,8 +58,8 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
-import { finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
+import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { fineAgreement, finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
@@ -87,6 +87,14 @@ const FINE_ARG = arg('fine', '') ? { top: Number(arg('fine', '').split(':')[0]),
 const NO_FINE = flag('no-fine');
 /** `--fine-mins 0.5,0.6`: each row's recall also with the fine check's `min` at each of these (variants reported after the row). */
 const FINE_MINS = arg('fine-mins', '').split(',').filter(Boolean).map(Number);
+/**
+ * `--dump-leaders file.jsonl`: for every photo the see-through look looked at, a line with its leading
+ * `--dump-top` (10) after the look: each one's fused score before the look, score after it, the look's
+ * agreement and the fine check's (fine-check.ts), whether or not the fine check is on; for trying ways to weigh
+ * them offline (test/bench/leaders-replay.ts).
+ */
+const DUMP_LEADERS = arg('dump-leaders', '');
+const DUMP_TOP = Number(arg('dump-top', '10'));
 /** `--max-views N`: a query of up to N views instead of the api's MAX_QUERY_VIEWS (experiment). */
 const MAX_VIEWS = Number(arg('max-views', String(MAX_QUERY_VIEWS)));
 /** `--no-exact`: skip the exact-scan reference columns (a large catalogue's exact scan takes most of a query's time). */
@@ -494,6 +502,7 @@ async function main() {
     const all = hits;
     const look = WINDOW && photo ? windowLook(photo, WINDOW) : null;
     hits = withWindowCheck(hits, look, thumbsOf);
+    if (DUMP_LEADERS && look?.lead && photo) await dumpLeaders(all, hits, look, photo);
     // As the api: a see-through piece's leaders re-sorted by the fine check, against their pictures.
     const fine = look?.lead && !NO_FINE ? FINE_ARG ?? WINDOW?.seeThrough?.fine : undefined;
     const pieces = fine && photo ? finePieces(photo) : [];
@@ -517,6 +526,24 @@ async function main() {
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);
     return { hits, img, vecs, before, photo, exactHits: useGraph && EXACT ? index.search(vecs, 10, undefined, layout) : hits };
+  };
+  /** The current query, for --dump-leaders' lines. */
+  let current: { row: string; q: number; target: number; seeThrough?: boolean; surface?: string } | null = null;
+  const fineMemo = new Map<number, Uint8Array>();
+  const dumpLeaders = async (all: IndexHit[], hits: IndexHit[], look: NonNullable<ReturnType<typeof windowLook>>, photo: PhotoWindows) => {
+    const pieces = finePieces(photo);
+    const agreeOf = (l: typeof look, id: number) => Math.max(-1, ...(thumbsOf(id) ?? []).filter((t) => l.windowsFor(t.view).windows.length).map((t) => windowAgreement(l.windowsFor(t.view), t.thumb, l.keep)));
+    const leaders = await Promise.all(hits.slice(0, DUMP_TOP).map(async (h) => {
+      const before = all.find((x) => x.productId === h.productId);
+      let fine: number | null = null;
+      if (pieces.length) {
+        const pic = fineMemo.get(h.productId) ?? fineMemo.set(h.productId, await fineThreads(await decodeUpload(products[h.productId - 1].picture))).get(h.productId)!;
+        for (const p of pieces) { const a = fineAgreement(p, pic); if (a !== null) fine = Math.max(fine ?? -1, a); }
+      }
+      return { id: h.productId, design: products[h.productId - 1].design, fused: before?.score ?? null, fusedRank: all.indexOf(before!) + 1, score: h.score, look: agreeOf(look, h.productId), lead: look.lead ? agreeOf(look.lead, h.productId) : null, fine };
+    }));
+    const ownAt = all.findIndex((h) => h.productId === current?.target);
+    fs.appendFileSync(DUMP_LEADERS, JSON.stringify({ ...current, pieces: pieces.length, fusedFirst: all[0]?.score ?? null, ownFusedRank: ownAt + 1, leaders }) + '\n');
   };
   let lastDeep: { all: Array<{ productId: number; score: number }>; agree: number[] } | null = null;
   const rankOf = (hits: Array<{ productId: number }>, target: number) => { const k = hits.findIndex((h) => h.productId === target); return k < 0 ? 999 : k; };
@@ -543,6 +570,7 @@ async function main() {
     const bySurface = new Map<string, [number, number]>();
     for (let q = 0; q < QUERIES; q++) {
       const { design, target, query, truth } = await nextQuery(name, qr, q);
+      current = { row: name, q, target: target.id, seeThrough: truth.seeThrough, surface: truth.surface };
       const { hits, img, vecs, exactHits, before, photo } = await engineSearch(query);
       if (photo && WINDOW_SWEEP.length) {
         // Each hit's agreement with the photo's whole view and with its piece (where it has one), apart, so each combination takes its views.
