@@ -59,7 +59,7 @@ import { copyReport, copyScores, structureReport, structureRows, type CopyScores
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
 import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
-import { fineAgreement, finePieces, withFineCheck } from '../../api/modules/search/engine/fine-check';
+import { fineAgreement, finePieces, withFineCheck, type FineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
 import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
@@ -79,11 +79,16 @@ const CACHE_DIR = arg('cache', path.join(os.tmpdir(), 'image-search-bench'));
 const USE_CACHE = !flag('no-cache');
 const EXPLAIN = flag('explain');
 /**
- * `--fine top[:min]`: the fine check of a see-through piece's leaders (WindowCheck.seeThrough.fine, off in the
- * settings) over the leading `top`, re-sorting only where one agrees at least `min`; `--no-fine`: without it even
- * where the settings have it.
+ * `--fine top[:min[:below[:weight]]]` (an empty field: not set): the fine check of a see-through piece's leaders
+ * (WindowCheck.seeThrough.fine) over the leading `top`, re-sorting only where one agrees at least `min` and the
+ * best fused score is under `below`, by score + `weight` × agreement (by the agreement alone without it);
+ * `--no-fine`: without it even where the settings have it.
  */
-const FINE_ARG = arg('fine', '') ? { top: Number(arg('fine', '').split(':')[0]), ...(arg('fine', '').includes(':') ? { min: Number(arg('fine', '').split(':')[1]) } : {}) } : undefined;
+function parseFine(x: string): FineCheck {
+  const [top, min, below, weight] = x.split(':').map((v) => (v === '' || v === undefined ? undefined : Number(v)));
+  return { top: top ?? 5, ...(min !== undefined ? { min } : {}), ...(below !== undefined ? { below } : {}), ...(weight !== undefined ? { weight } : {}) };
+}
+const FINE_ARG = arg('fine', '') ? parseFine(arg('fine', '')) : undefined;
 const NO_FINE = flag('no-fine');
 /** `--fine-mins 0.5,0.6`: each row's recall also with the fine check's `min` at each of these (variants reported after the row). */
 const FINE_MINS = arg('fine-mins', '').split(',').filter(Boolean).map(Number);
@@ -511,10 +516,10 @@ async function main() {
       const memo = new Map<number, Uint8Array[]>();
       const picturesOf = async (id: number) => memo.get(id) ?? memo.set(id, [await fineThreads(await decodeUpload(products[id - 1].picture))]).get(id)!;
       const unchecked = hits;
-      hits = await withFineCheck(hits, pieces, picturesOf, fine);
+      hits = await withFineCheck(hits, pieces, picturesOf, fine, all[0]?.score);
       fineMs.push(performance.now() - tf);
       // --fine-mins: the ranks the check would give with each of these `min`s (from the same agreements).
-      for (const min of FINE_MINS) fineVariantHits.set(min, await withFineCheck(unchecked, pieces, picturesOf, { ...fine, min }));
+      for (const min of FINE_MINS) fineVariantHits.set(min, await withFineCheck(unchecked, pieces, picturesOf, { ...fine, min }, all[0]?.score));
     } else fineVariantHits.clear();
     hits = hits.slice(0, 10);
     if (photo) windowMs.push(performance.now() - tw);

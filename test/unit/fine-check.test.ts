@@ -68,6 +68,12 @@ t.test('withFineCheck re-sorts the leading products among themselves; they keep 
   t.same(await withFineCheck(hits, [], picturesOf, { top: 6 }), hits, 'no drawing: as they were');
   t.same(await withFineCheck(hits, [piece], picturesOf, { top: 1 }), hits, 'one leader: as they were');
   t.same(await withFineCheck(hits, [piece], picturesOf, { top: 6, min: 0.99 }), hits, 'no leader agreeing at least `min`: as they were');
+  t.same(await withFineCheck(hits, [piece], picturesOf, { top: 6, below: 0.99 }, 0.995), hits, 'a best score before the looks of `below` or more: as they were');
+  t.equal((await withFineCheck(hits, [piece], picturesOf, { top: 6, below: 0.99 }, 0.95))[0].productId, 3, 'under `below`: re-sorted');
+  // Weighed with the look's scores: a small weight leaves the look's clear leader first; a large one is the agreement's order.
+  const apart = hits.map((h) => ({ ...h, score: h.productId === 1 ? 1.5 : h.score }));
+  t.equal((await withFineCheck(apart, [piece], picturesOf, { top: 6, weight: 0.1 }))[0].productId, 1, 'weight 0.1: a leader 0.6 ahead stays first');
+  t.equal((await withFineCheck(hits, [piece], picturesOf, { top: 6, weight: 10 }))[0].productId, 3, 'weight 10: the agreement decides');
 });
 
 t.test("a see-through piece's drawing travels with its windows; a picture as it is carries none", async (t) => {

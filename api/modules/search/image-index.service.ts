@@ -680,11 +680,12 @@ export class ImageIndexService {
       for (const read of lookReads(look, hits.map((h) => h.productId))) {
         for (const [id, got] of await this.thumbsOf(read.ids, read.views)) thumbs.set(id, [...(thumbs.get(id) ?? []), ...got]);
       }
+      const before = hits[0]?.score;
       hits = withWindowCheck(hits, look, (id) => thumbs.get(id));
       // A see-through piece: the look's leaders once more, against their pictures at a finer grain.
       const fine = look.lead ? check?.seeThrough?.fine : undefined;
       const pieces = fine && opts.photo ? finePieces(opts.photo) : [];
-      if (fine && pieces.length) hits = await withFineCheck(hits, pieces, (id) => this.finePictures(id), fine);
+      if (fine && pieces.length) hits = await withFineCheck(hits, pieces, (id) => this.finePictures(id), fine, before);
     }
     return hits.slice(0, k);
   }

@@ -24,9 +24,12 @@ const FLAT_SPREAD = 3;
 
 /**
  * How the fine check runs (WindowCheck.seeThrough.fine): over the leading `top`; only where the best of their
- * agreements is at least `min`.
+ * agreements is at least `min`, and only where the best score before the looks (`before`, withFineCheck) is
+ * under `below` (a photo of a picture on its own ground meets that picture at about 1). `weight`: the leaders
+ * are ordered by their score after the look plus `weight` × the agreement (the look's evidence kept); without
+ * it, by the agreement alone.
  */
-export interface FineCheck { top: number; min?: number }
+export interface FineCheck { top: number; min?: number; below?: number; weight?: number }
 
 /** The see-through piece's drawings a photo carries for the fine check (PhotoWindows `fine`). */
 export const finePieces = (photo: PhotoWindows): Uint8Array[] => photo.windows.flatMap((w) => (w.fine ? [w.fine] : []));
@@ -100,9 +103,10 @@ export function fineAgreement(piece: Uint8Array, pic: Uint8Array): number | null
  * the hits stay best first and the leading score (which says whether the match is weak) is the same; a product
  * without a picture to read goes last among them. The hits after them keep their places.
  */
-export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Array[], picturesOf: (productId: number) => Promise<readonly Uint8Array[]>, { top, min = -1 }: FineCheck): Promise<IndexHit[]> {
+export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Array[], picturesOf: (productId: number) => Promise<readonly Uint8Array[]>, { top, min = -1, below, weight }: FineCheck, before?: number): Promise<IndexHit[]> {
   const k = Math.min(top, hits.length);
   if (k < 2 || pieces.length === 0) return hits;
+  if (below !== undefined && before !== undefined && before >= below) return hits;
   const lead = hits.slice(0, k);
   const agree = await Promise.all(lead.map(async (h) => {
     let a = -Infinity;
@@ -112,6 +116,7 @@ export async function withFineCheck(hits: IndexHit[], pieces: readonly Uint8Arra
   // No leader whose threads the drawing meets well: the drawing is not of a catalogue picture's threads as a whole (a
   // lace on its own ground cut to a part of it, a photo turned a quarter), and the order stands.
   if (Math.max(...agree) < min) return hits;
-  const order = lead.map((h, i) => ({ h, a: agree[i], i })).sort((x, y) => y.a - x.a || x.i - y.i);
+  const key = (h: IndexHit, a: number) => (weight === undefined ? a : h.score + weight * Math.max(-1, a));
+  const order = lead.map((h, i) => ({ h, a: key(h, agree[i]), i })).sort((x, y) => y.a - x.a || x.i - y.i);
   return [...order.map((o, j) => ({ ...o.h, score: lead[j].score })), ...hits.slice(k)];
 }
