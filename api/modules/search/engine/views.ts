@@ -826,9 +826,7 @@ export function drawnPiece({ cut, map, plain }: PieceDrawing, size: number, inve
   if (!map) return cut;
   const drawn = colouredThreadPicture(map, size, size, inverse);
   // See-through: the surface shows between the threads, so the photo's other views show it too (fused-descriptor.ts besideThreads).
-  // On a patterned surface the lace's colour is read through the surface between its threads and under the
-  // room's light: the drawing is described without colour (a see-through piece's colour tells little; its shape tells all).
-  return isSeeThrough(map) ? { ...drawn, seeThrough: true, ...(plain ? {} : { onSurface: true, colourless: true }) } : drawn;
+  return isSeeThrough(map) ? { ...drawn, seeThrough: true, ...(plain ? {} : { onSurface: true }) } : drawn;
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */
