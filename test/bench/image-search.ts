@@ -26,6 +26,7 @@
 // extraction threads, each taking a share of the views), `--network-input rgb|luma` (settings.networkInput: what
 // the network is shown), `--colour-gate X` (weights.colourGate: a query less colourful than X is described
 // without colour), `--beside-threads X` (weights.besideThreads: a see-through piece's other views scaled by X; 1 = not),
+// `--piece-colour-free on|off` (weights.pieceColourFree: a see-through piece on a surface searched without its colour too),
 // `--see-through-look top:minScale:keep:gamma` (windowCheck.seeThrough: a see-through piece looked at among the leading
 // `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed),
 // `--round-turns -9,-6,-3,0,3,6,9|off` (windowCheck.seeThrough.turns: a round see-through piece also drawn at these turns).
@@ -130,6 +131,7 @@ const settings = imageSearchSettings(os.tmpdir(), {
     ...(arg('hue-spread', '') ? { hueSpread: Number(arg('hue-spread', '')) } : {}),
     ...(arg('colour-gate', '') ? { colourGate: Number(arg('colour-gate', '')) } : {}),
     ...(arg('beside-threads', '') ? { besideThreads: Number(arg('beside-threads', '')) } : {}),
+    ...(arg('piece-colour-free', '') ? { pieceColourFree: arg('piece-colour-free', '') === 'on' } : {}),
   },
   ...(arg('query-views', '') ? { queryViews: arg('query-views', '').split(',') as ViewName[] } : {}),
   ...(arg('catalogue-views', '') ? { catalogueViews: arg('catalogue-views', '').split(',') as ViewName[] } : {}),

@@ -31,7 +31,7 @@ export interface PoolOptions {
  * search, each task a share of the views: `part`); `parts` has a place for each task's vectors, the task's
  * `at`.
  */
-interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
+interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; colourFree: Float32Array[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
 interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[] }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
@@ -104,7 +104,7 @@ export class ExtractClient {
           if (msg.type === 'vectors') {
             this.avgMs = this.avgMs ? this.avgMs * 0.9 + msg.ms * 0.1 : msg.ms;
             if (msg.windows) task.request.windows.push(...msg.windows);
-            this.finish(task, msg.vectors, msg.seeThrough);
+            this.finish(task, msg.vectors, msg.seeThrough, msg.colourFree);
           } else this.fail(task.request, new Error(msg.error));
         }
         this.pump();
@@ -149,7 +149,7 @@ export class ExtractClient {
       if (this.closed) return reject(new Error('image search is shut down'));
       if (priority === 'index' && views.length === 0) return resolve([]);
       const of = priority === 'query' ? this.pool.threads : views.length;
-      const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
+      const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), colourFree: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tv = wv && turns?.length ? [...turns] : undefined;
       const tasks: Task[] = priority === 'query'
@@ -201,11 +201,12 @@ export class ExtractClient {
     }
   }
 
-  private finish(task: Task, vectors: Float32Array[], partSeeThrough: boolean[] = []): void {
+  private finish(task: Task, vectors: Float32Array[], partSeeThrough: boolean[] = [], partColourFree: Float32Array[] = []): void {
     const r = task.request;
     if (r.settled) return;
     r.parts[task.at] = vectors;
     r.seeThrough[task.at] = partSeeThrough;
+    r.colourFree[task.at] = partColourFree;
     if (r.parts.some((p) => p === null)) return;
     const parts = r.parts as Float32Array[][];
     const out: Float32Array[] = [];
@@ -216,6 +217,9 @@ export class ExtractClient {
     else {
       const longest = Math.max(...parts.map((p) => p.length));
       for (let j = 0; j < longest; j++) for (const [k, p] of parts.entries()) if (j < p.length) { out.push(p[j]); seeThrough.push(!!r.seeThrough[k][j]); }
+      // A see-through piece's colour-free twin (FusionWeights.pieceColourFree) after every view: the first views
+      // keep their places (the layout boost reads the first three); as a piece's, it is not weighed down.
+      for (const free of r.colourFree) for (const v of free) { out.push(v); seeThrough.push(true); }
     }
     r.settled = true;
     r.resolve(r.priority === 'query' ? weighBesideThreads(out, seeThrough, this.opts.weights.besideThreads) : out);

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createExtractor } from './create-extractor';
 import type { ExtractorOptions } from './extractor-options';
-import { describeViews } from './fused-descriptor';
+import { colourFree, describeViews } from './fused-descriptor';
 import { fusedDim } from './fused-descriptor';
 import { colourfulness } from './illumination';
 import { initTf } from './tf-runtime';
@@ -23,7 +23,7 @@ export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; vie
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
-  | { id: number; type: 'vectors'; vectors: Float32Array[]; seeThrough?: boolean[]; windows?: PhotoWindows['windows']; ms: number }
+  | { id: number; type: 'vectors'; vectors: Float32Array[]; seeThrough?: boolean[]; colourFree?: Float32Array[]; windows?: PhotoWindows['windows']; ms: number }
   | { id: number; type: 'error'; error: string };
 
 const port = parentPort;
@@ -56,7 +56,9 @@ port.on('message', (msg: WorkerRequest) => {
       const vectors = await describeViews(extractor, views, opts.weights, 8, withColour);
       // A query's views drawn as a see-through piece's threads: the client weighs the others (weighBesideThreads).
       const seeThrough = msg.query ? views.map((v) => !!v.seeThrough) : undefined;
-      port.postMessage({ id: msg.id, type: 'vectors', vectors, ...(seeThrough ? { seeThrough } : {}), ...(windows ? { windows } : {}), ms: performance.now() - t0 } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer));
+      // A see-through piece on a patterned surface: searched without its colour too (FusionWeights.pieceColourFree).
+      const free = msg.query && withColour && opts.weights.pieceColourFree ? vectors.flatMap((v, i) => (views[i].seeThrough && views[i].onSurface ? [colourFree(v, extractor.dim, opts.weights)] : [])) : [];
+      port.postMessage({ id: msg.id, type: 'vectors', vectors, ...(seeThrough ? { seeThrough } : {}), ...(free.length ? { colourFree: free } : {}), ...(windows ? { windows } : {}), ms: performance.now() - t0 } satisfies WorkerReply, [...vectors, ...free].map((v) => v.buffer as ArrayBuffer));
     } catch (err) {
       port.postMessage({ id: msg.id, type: 'error', error: (err as Error).message } satisfies WorkerReply);
     }

@@ -26,6 +26,13 @@ export interface FusionWeights {
    * against every catalogue view (see weighBesideThreads).
    */
   besideThreads?: number;
+  /**
+   * A query's see-through piece drawn on a patterned surface (views.ts drawnPiece, `onSurface`) is also
+   * searched without its colour (colourFree, one more query vector at the end; a product scores its best):
+   * the lace's colour is read through the surface between its threads and under the room's light, and may
+   * only help its design, never count against it. False or absent: not.
+   */
+  pieceColourFree?: boolean;
 }
 // Colour is a tie-breaker: at 1,000 designs (bench --sweep) 0.03 with the hue bins blurred by 3 (90°) lifted
 // lace on a backdrop from 0.84 to 0.90 and kept hue-shifted photos at 0.91 (0.92 without colour); a weight of
@@ -59,6 +66,19 @@ export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture:
  * it: at the cosines a fused query meets (0.9–1), 0.99 takes about 0.01 off. The graph's own search and the
  * layout cosine are by direction, so they are unchanged. Returns new arrays where it scales; the rest as given.
  */
+/**
+ * A fused vector (fuse, with colour) as fuse makes it without colour: the colour histogram's block zeroed and
+ * the rest scaled up so that an identical picture still scores 1. `cnnDim`: the network's part's length.
+ */
+export function colourFree(v: Float32Array, cnnDim: number, w: FusionWeights): Float32Array {
+  const layoutAt = cnnDim + COLOUR_DIM + TEXTURE_DIM;
+  let hasLayout = false;
+  for (let i = layoutAt; i < v.length && !hasLayout; i++) hasLayout = v[i] !== 0;
+  const total = w.cnn + w.colour + w.texture + ((w.layout ?? 0) > 0 && hasLayout ? w.layout! : 0);
+  const k = total / (total - w.colour);
+  return v.map((x, i) => (i >= cnnDim && i < cnnDim + COLOUR_DIM ? 0 : x * k));
+}
+
 export function weighBesideThreads(vectors: Float32Array[], seeThrough: readonly boolean[], factor = 1): Float32Array[] {
   if (factor === 1 || !seeThrough.some(Boolean)) return vectors;
   return vectors.map((v, i) => (seeThrough[i] ? v : v.map((x) => x * factor)));
