@@ -4,12 +4,13 @@ import sharp from 'sharp';
 import t from 'tap';
 import { designFor, renderLaceMask } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
-import { layoutDescriptor } from '../../api/modules/search/engine/layout';
+import { LAYOUT_DIM, layoutDescriptor } from '../../api/modules/search/engine/layout';
 import { surfaceColours, threadMap } from '../../api/modules/search/engine/threads';
 import { dot } from '../../api/modules/search/engine/types';
 import { drawPiece, findLace, findPiece, makeViews, MAX_QUERY_VIEWS, type ViewName } from '../../api/modules/search/engine/views';
 import { ExtractClient } from '../../api/modules/search/engine/extract-client';
-import { DEFAULT_WEIGHTS } from '../../api/modules/search/engine/fused-descriptor';
+import { colourFree, DEFAULT_WEIGHTS } from '../../api/modules/search/engine/fused-descriptor';
+import { COLOUR_DIM, TEXTURE_DIM } from '../../api/modules/search/engine/handcrafted';
 
 const W = 600, H = 450, LEFT = 300, TOP = 140, SIDE = 220;
 const PRINT = [[200, 60, 70], [40, 150, 160]];
@@ -184,6 +185,34 @@ t.test("a see-through piece's query: the extraction threads weigh its other view
   const opaque = await decodeUpload((await laceOnPrint(false)).photo);
   const c = await weighed.describe(opaque, views, 'query').promise;
   t.ok(c.every((v) => Math.abs(dot(v, v) - 1) < 1e-4), 'an opaque piece: every vector of unit length');
+});
+
+t.test("pieceColourFree: a see-through piece on a patterned surface is searched without its colour too, as one more vector after every view; a piece on its own ground is not", async (t) => {
+  const views: ViewName[] = ['full', 'piece', 'centre50', 'focusCentre'];
+  const weights = { ...DEFAULT_WEIGHTS, besideThreads: 1 };
+  const free = new ExtractClient({ modelDir: '', inputSize: 160, backend: 'wasm', weights: { ...weights, pieceColourFree: true } }, { threads: 2 });
+  const plain = new ExtractClient({ modelDir: '', inputSize: 160, backend: 'wasm', weights }, { threads: 1 });
+  t.teardown(() => Promise.all([free.close(), plain.close()]));
+  const see = await decodeUpload((await laceOnPrint(true)).photo);
+  const a = await free.describe(see, views, 'query').promise;
+  const b = await plain.describe(see, views, 'query').promise;
+  t.equal(a.length, b.length + 1, `one vector more: ${b.length} views and the piece's colour-free twin`);
+  t.ok(b.every((v, i) => Math.abs(dot(v, a[i]) - 1) < 1e-4), 'the views first, as without it');
+  const cnnDim = a[0].length - COLOUR_DIM - TEXTURE_DIM - (weights.layout ? LAYOUT_DIM : 0);
+  const twin = a[a.length - 1];
+  t.ok(twin.subarray(cnnDim, cnnDim + COLOUR_DIM).every((x) => x === 0), 'the twin has no colour');
+  t.ok(Math.abs(dot(twin, twin) - dot(b[1], b[1])) > 1e-3, "and is not the piece's own vector");
+  const expected = colourFree(b[1], cnnDim, weights);
+  t.ok(twin.every((x, i) => Math.abs(x - expected[i]) < 1e-5), "it is the piece's vector with its colour taken out, the rest scaled up");
+  // Scaled so that a picture met by the piece exactly still scores 1: the colour block's weight goes to the others.
+  const withoutColour = b[1].map((x, i) => (i >= cnnDim && i < cnnDim + COLOUR_DIM ? 0 : x));
+  const layout = weights.layout ?? 0; // the piece is drawn whole: its layout is described
+  const k = (weights.cnn + weights.colour + weights.texture + layout) / (weights.cnn + weights.texture + layout);
+  t.ok(Math.abs(dot(twin, b[1]) - k * dot(withoutColour, withoutColour)) < 1e-4, `its score against the piece's own vector is the other blocks' share scaled by ${k.toFixed(3)}`);
+  const opaque = await decodeUpload((await laceOnPrint(false)).photo);
+  const c = await free.describe(opaque, views, 'query').promise;
+  const d = await plain.describe(opaque, views, 'query').promise;
+  t.equal(c.length, d.length, 'an opaque piece: no twin');
 });
 
 t.test('findPiece: see-through lace whose motifs lie far apart is still one piece', async (t) => {

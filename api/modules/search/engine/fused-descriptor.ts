@@ -60,13 +60,6 @@ export interface FusionWeights {
 export const DEFAULT_WEIGHTS: FusionWeights = { cnn: 0.7, colour: 0.03, texture: 0.1, hueSpread: 3, layout: 0.0001, besideThreads: 0.99 };
 
 /**
- * A query's vectors, weighed: where any of its views is a see-through piece drawn as its threads
- * (`seeThrough[i]`, RgbImage.seeThrough), every other view's vector scaled by `factor`. The index scores by inner product (the
- * in-process scans, the graph's re-scoring and pgvector's `<#>` alike), so a view's every score is scaled by
- * it: at the cosines a fused query meets (0.9–1), 0.99 takes about 0.01 off. The graph's own search and the
- * layout cosine are by direction, so they are unchanged. Returns new arrays where it scales; the rest as given.
- */
-/**
  * A fused vector (fuse, with colour) as fuse makes it without colour: the colour histogram's block zeroed and
  * the rest scaled up so that an identical picture still scores 1. `cnnDim`: the network's part's length.
  */
@@ -79,6 +72,13 @@ export function colourFree(v: Float32Array, cnnDim: number, w: FusionWeights): F
   return v.map((x, i) => (i >= cnnDim && i < cnnDim + COLOUR_DIM ? 0 : x * k));
 }
 
+/**
+ * A query's vectors, weighed: where any of its views is a see-through piece drawn as its threads
+ * (`seeThrough[i]`, RgbImage.seeThrough), every other view's vector scaled by `factor`. The index scores by inner product (the
+ * in-process scans, the graph's re-scoring and pgvector's `<#>` alike), so a view's every score is scaled by
+ * it: at the cosines a fused query meets (0.9–1), 0.99 takes about 0.01 off. The graph's own search and the
+ * layout cosine are by direction, so they are unchanged. Returns new arrays where it scales; the rest as given.
+ */
 export function weighBesideThreads(vectors: Float32Array[], seeThrough: readonly boolean[], factor = 1): Float32Array[] {
   if (factor === 1 || !seeThrough.some(Boolean)) return vectors;
   return vectors.map((v, i) => (seeThrough[i] ? v : v.map((x) => x * factor)));
