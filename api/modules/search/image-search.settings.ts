@@ -144,6 +144,9 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // left off: at 10,000 designs textured backdrops stayed 0.80 / 0.91 (see-through 37 -> 39 first, opaque pieces
     // on prints 13 -> 11) and 13 other rows lost 1-5 photos each, pictures on their own ground read as see-through
     // pieces on a surface (docs/benchmarks.md "Image search: session 36"). The bench turns it on with --fine 5.
+    // Sessions 37-38: its guards (`below`, `weight`) replayed over all 18 rows gained nothing on the textured row
+    // that the others did not pay for, and the piece's colour-free twin (weights.pieceColourFree) read 0.80 / 0.90
+    // with warm light one photo down: both left off (docs/benchmarks.md "Image search: sessions 37–38").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
       seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },

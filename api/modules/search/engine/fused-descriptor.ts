@@ -30,7 +30,8 @@ export interface FusionWeights {
    * A query's see-through piece drawn on a patterned surface (views.ts drawnPiece, `onSurface`) is also
    * searched without its colour (colourFree, one more query vector at the end; a product scores its best):
    * the lace's colour is read through the surface between its threads and under the room's light, and may
-   * only help its design, never count against it. False or absent: not.
+   * only help its design, never count against it. False or absent: not. Off in DEFAULT_WEIGHTS: at 10,000 designs
+   * it read textured backdrops 0.80 / 0.90 against 0.80 / 0.91 (docs/benchmarks.md "Image search: sessions 37–38").
    */
   pieceColourFree?: boolean;
 }
