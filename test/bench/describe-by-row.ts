@@ -15,14 +15,14 @@ const client = new ExtractClient({ modelDir: '', inputSize: settings.inputSize, 
 await client.start();
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const picture = async (i: number) => renderLaceJpeg(designFor(100 + i, 'fabric'), '#f5f0e6', 'full', 512, 512);
-for (let i = 0; i < 3; i++) await client.describe(await decodeUpload(await picture(i)), settings.queryViews, 'query', false, settings.windowCheck?.views, settings.windowCheck?.seeThrough?.turns).promise;
+for (let i = 0; i < 3; i++) await client.describe(await decodeUpload(await picture(i)), settings.queryViews, 'query', false, settings.windowCheck?.views, settings.windowCheck?.seeThrough).promise;
 const all: number[] = [];
 for (const name of TRANSFORMS) {
   const ms: number[] = [];
   for (let i = 0; i < n; i++) {
     const photo = await transform(name, await picture(i), new Rng(7_000 + i));
     const t = performance.now();
-    await client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, settings.windowCheck?.views, settings.windowCheck?.seeThrough?.turns).promise;
+    await client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, settings.windowCheck?.views, settings.windowCheck?.seeThrough).promise;
     ms.push(performance.now() - t);
   }
   all.push(...ms);

@@ -29,7 +29,8 @@
 // `--piece-colour-free on|off` (weights.pieceColourFree: a see-through piece on a surface searched without its colour too),
 // `--see-through-look top:minScale:keep:gamma` (windowCheck.seeThrough: a see-through piece looked at among the leading
 // `top`; `off` without; `--explain` logs each see-through photo's rank before it and the agreements it weighed),
-// `--round-turns -9,-6,-3,0,3,6,9|off` (windowCheck.seeThrough.turns: a round see-through piece also drawn at these turns).
+// `--round-turns -9,-6,-3,0,3,6,9|off` (windowCheck.seeThrough.turns: a round see-through piece also drawn at these turns),
+// `--jitter shifts:sizes[:cost]|off` (windowCheck.seeThrough.jitter: a see-through piece's largest windows also read a little off their frame).
 // The log ends with the best hit's similarity for right and wrong answers ("weak below t"),
 // for choosing Limits.weakMatchSimilarity. Put `--cache` under the worktree's data dir (caches are per machine).
 import { createHash } from 'node:crypto';
@@ -59,7 +60,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck, type WindowJitter } from '../../api/modules/search/engine/window-check';
 import { fineAgreement, finePieces, withFineCheck, type FineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
@@ -161,7 +162,10 @@ const parseSeeThrough = (x: string): WindowCheck['seeThrough'] => { const [top, 
 const SEE_THROUGH_LOOK_ARG = arg('see-through-look', '') ? parseSeeThrough(arg('see-through-look', '')) : settings.windowCheck?.seeThrough;
 /** `--round-turns -9,-6,…` or `off`: the turns a round see-through piece is also drawn at (WindowCheck.seeThrough.turns); default the settings'. */
 const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-turns', '') ? arg('round-turns', '').split(',').map(Number) : settings.windowCheck?.seeThrough?.turns;
-const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS };
+/** `--jitter -0.5,0,0.5:0.98,1,1.02:0.015` (shifts:sizes:cost) or `off`: WindowCheck.seeThrough.jitter; default the settings'. */
+const parseJitter = (x: string): WindowJitter | undefined => { if (x === 'off') return undefined; const [shifts, sizes, cost] = x.split(':'); return { shifts: shifts.split(',').map(Number), sizes: (sizes ?? '1').split(',').map(Number), cost: Number(cost ?? 0) }; };
+const JITTER = arg('jitter', '') ? parseJitter(arg('jitter', '')) : settings.windowCheck?.seeThrough?.jitter;
+const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS, jitter: JITTER };
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
@@ -495,7 +499,7 @@ async function main() {
     const tq = performance.now();
     const img = await decodeUpload(query);
     // The photo's windows, as the api: from the extraction threads (or, for a sweep or another view count, made here).
-    const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined, WINDOW?.seeThrough?.turns) : null;
+    const described = MAX_VIEWS === MAX_QUERY_VIEWS ? client.describe(img, settings.queryViews, 'query', false, WINDOW && !WINDOW_SWEEP.length ? WINDOW.views : undefined, WINDOW?.seeThrough) : null;
     const vecs = described
       ? await described.promise
       : await queryParts(img).then((parts) => weighBesideThreads(parts.map((x) => fuse(x.cnn, x.colour, x.texture, settings.weights, !x.colourless, x.layout)), parts.map((x) => !!x.seeThrough), settings.weights.besideThreads));
@@ -675,7 +679,7 @@ async function main() {
   const big = table ? await measureScale(real, SIZES, { ...settings, windowCheck: WINDOW }, log, {
     photoOf: (p, i) => transform(TRANSFORMS[i % TRANSFORMS.length], products[p].picture, new Rng(7_000 + i)),
     describe: async (photo) => {
-      const described = client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, WINDOW?.views, WINDOW?.seeThrough?.turns);
+      const described = client.describe(await decodeUpload(photo), settings.queryViews, 'query', false, WINDOW?.views, WINDOW?.seeThrough);
       return { vectors: await described.promise, windows: WINDOW ? await described.windows : null };
     },
     table,

@@ -209,3 +209,30 @@ t.test('WindowCheck.seeThrough.turns: a round see-through piece, whose box does 
   t.ok(ownTurned > ownAlone + 0.1, `its own design's agreement: ${ownAlone.toFixed(3)} at its box's turn (${round!.box.angle.toFixed(1)}°), ${ownTurned.toFixed(3)} with the other turns`);
   t.ok(ownTurned > best, `above every other medallion's (best ${best.toFixed(3)})`);
 });
+
+t.test('WindowCheck.seeThrough.jitter: a see-through piece cut a few pixels off its picture\'s frame meets it as one cut on it does', async (t) => {
+  const jpeg = await renderLaceJpeg(designFor(61, 'smallBorder'), '#f5f0e6', 'full', 400, 400);
+  const thumb = pictureThumb(await wholeView(await decodeUpload(jpeg)));
+  // The piece's box 5 pixels in from the picture's top and left edges and 10 short of its side: a cell and a
+  // quarter off at 48 cells, between the windows' whole-cell places.
+  const off = { ...(await decodeUpload(await sharp(jpeg).extract({ left: 5, top: 5, width: 390, height: 390 }).resize(160, 160).jpeg({ quality: 85 }).toBuffer())), seeThrough: true };
+  const jitter = { shifts: [-0.5, 0, 0.5], sizes: [0.98, 1, 1.02], minScale: 22 / 24 };
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['piece' as const], seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight' as const] } };
+  const plain = seeThroughWindows(photoWindows(off, WINDOW_SCALES, ['piece']), check)!;
+  const jittered = seeThroughWindows(photoWindows(off, WINDOW_SCALES, ['piece'], jitter), check)!;
+  t.equal(plain.windows.length, 3, 'without: its windows of 22/24, 23/24 and 24/24 of the side');
+  t.equal(jittered.windows.length, 3 + 8 + 8 + 80, 'with: each also shifted by half a cell each way, the whole one stretched too');
+  t.equal(jittered.windows.filter((w) => w.jittered && w.seeThrough).length, 96, 'those marked jittered');
+  const before = windowAgreement(plain, thumb, 2), after = windowAgreement(jittered, thumb, 2);
+  t.ok(before < 0.92 && after > 0.95, `agreement ${before.toFixed(3)} without, ${after.toFixed(3)} with`);
+  const costly = windowAgreement(seeThroughWindows(photoWindows(off, WINDOW_SCALES, ['piece'], { ...jitter, cost: 0.02 }), check)!, thumb, 2);
+  t.ok(Math.abs(costly - Math.max(before, after * 0.98)) < 1e-6, `a cost of 0.02 takes a fiftieth off what a jittered window reads (${costly.toFixed(3)})`);
+  const on = { ...(await wholeView(await decodeUpload(jpeg))), seeThrough: true };
+  const exact = windowAgreement(seeThroughWindows(photoWindows(on, WINDOW_SCALES, ['piece'], { ...jitter, cost: 0.02 }), check)!, thumb, 2);
+  t.ok(exact > 0.99, `a piece cut on the frame keeps its own window's agreement (${exact.toFixed(3)})`);
+  const notSeeThrough = photoWindows(await wholeView(await decodeUpload(jpeg)), WINDOW_SCALES, ['full'], jitter);
+  t.equal(notSeeThrough.windows.length, WINDOW_SCALES.length, 'a photo as it is: no jittered windows');
+  const named = namedViewWindows([{ view: 'piece', img: off }], jitter);
+  t.equal(named.windows.length, WINDOW_SCALES.length + 96, 'namedViewWindows passes it on (the extraction threads draw them)');
+  t.equal(named.windows.filter((w) => w.fine).length, 0, 'no fine cells on a piece not laid on a surface');
+});

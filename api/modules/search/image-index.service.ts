@@ -638,7 +638,7 @@ export class ImageIndexService {
    * where it is off), made by the extraction threads from the views they draw anyway.
    */
   describeQuery(img: RgbImage, shapeOnly = false): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
-    return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly, this.settings.windowCheck?.views, this.settings.windowCheck?.seeThrough?.turns);
+    return this.client.describe(img, this.settings.queryViews, 'query', shapeOnly, this.settings.windowCheck?.views, this.settings.windowCheck?.seeThrough);
   }
 
   /**

@@ -147,6 +147,10 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // Sessions 37-38: its guards (`below`, `weight`) replayed over all 18 rows gained nothing on the textured row
     // that the others did not pay for, and the piece's colour-free twin (weights.pieceColourFree) read 0.80 / 0.90
     // with warm light one photo down: both left off (docs/benchmarks.md "Image search: sessions 37–38").
+    // Session 39: the piece's windows also read half a cell off their frame and 2 % larger or smaller
+    // (`seeThrough.jitter`, cost 0.015) read 0.80 / 0.92 on the textured row (two photos gained first, two lost)
+    // for about 27 ms more a view over 200 thumbs: left off; the bench turns it on with --jitter
+    // (docs/benchmarks.md "Image search: session 39").
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
       seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },

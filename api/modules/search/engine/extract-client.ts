@@ -13,7 +13,10 @@ import { weighBesideThreads } from './fused-descriptor';
 import type { RgbImage } from './types';
 import type { ViewName, ViewPart } from './views';
 import type { WorkerReply, WorkerRequest } from './extract.worker';
-import type { PhotoWindows } from './window-check';
+import type { PhotoWindows, PieceJitter, WindowCheck } from './window-check';
+
+/** What the extraction threads need of the see-through look (WindowCheck.seeThrough) to draw a query's windows. */
+type SeeThroughDrawing = Pick<NonNullable<WindowCheck['seeThrough']>, 'turns' | 'jitter' | 'minScale'>;
 
 export type Priority = 'query' | 'index';
 
@@ -32,7 +35,7 @@ export interface PoolOptions {
  * `at`.
  */
 interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; colourFree: Float32Array[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[] }
+interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[]; jitter?: PieceJitter }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -139,10 +142,11 @@ export class ExtractClient {
    * that apply to the photo (see FOCUS_VIEWS in views.ts), described by all threads at once, each its
    * share, and put back in order. `shapeOnly` (a query): without the colour histogram, whatever colour the
    * photo carries (see fuse). `windowViews` (a query): the views whose windows the window check slides,
-   * made by the threads that draw those views (`windows`: none where the description failed); `turns`, with
-   * them: a round see-through piece's other turns, whose windows come too (WindowCheck.seeThrough.turns).
+   * made by the threads that draw those views (`windows`: none where the description failed); `seeThrough`, with
+   * them: the see-through look's, for a round see-through piece's other turns, whose windows come too, and the
+   * piece's largest windows read a little off their frame (WindowCheck.seeThrough.turns and jitter).
    */
-  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[], turns?: readonly number[]): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
+  describe(image: RgbImage, views: ViewName[], priority: Priority, shapeOnly = false, windowViews?: readonly ViewName[], seeThrough?: SeeThroughDrawing): { id: number; promise: Promise<Float32Array[]>; windows: Promise<PhotoWindows> } {
     const id = this.nextId++;
     const windows: PhotoWindows['windows'] = [];
     const promise = new Promise<Float32Array[]>((resolve, reject) => {
@@ -151,9 +155,10 @@ export class ExtractClient {
       const of = priority === 'query' ? this.pool.threads : views.length;
       const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), colourFree: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
-      const tv = wv && turns?.length ? [...turns] : undefined;
+      const tv = wv && seeThrough?.turns?.length ? [...seeThrough.turns] : undefined;
+      const jv: PieceJitter | undefined = wv && seeThrough?.jitter ? { ...seeThrough.jitter, shifts: [...seeThrough.jitter.shifts], sizes: [...seeThrough.jitter.sizes], minScale: seeThrough.minScale } : undefined;
       const tasks: Task[] = priority === 'query'
-        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}) }))
+        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}), ...(jv ? { jitter: jv } : {}) }))
         : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
@@ -196,6 +201,7 @@ export class ExtractClient {
         views: task.views, query: task.request.priority === 'query', part: task.part, ...(task.shapeOnly ? { shapeOnly: true } : {}),
         ...(task.windowViews ? { windows: task.windowViews } : {}),
         ...(task.turns ? { turns: task.turns } : {}),
+        ...(task.jitter ? { jitter: task.jitter } : {}),
       };
       slot.worker.postMessage(req, [copy.buffer]);
     }

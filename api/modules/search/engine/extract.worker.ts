@@ -9,7 +9,7 @@ import { colourfulness } from './illumination';
 import { initTf } from './tf-runtime';
 import { MAX_QUERY_VIEWS, makeNamedViews, type ViewName, type ViewPart } from './views';
 import type { RgbImage } from './types';
-import { namedViewWindows, type PhotoWindows } from './window-check';
+import { namedViewWindows, type PhotoWindows, type PieceJitter } from './window-check';
 
 /**
  * `query`: views that do not apply to this photo (the focus views where the lace fills it) are left out and
@@ -19,7 +19,7 @@ import { namedViewWindows, type PhotoWindows } from './window-check';
  * back with the vectors, so that the api's thread does not draw a view (find the piece) a second time.
  * `turns` (with `windows`): a round see-through piece's other turns (WindowCheck.seeThrough.turns).
  */
-export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean; windows?: ViewName[]; turns?: number[] };
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean; windows?: ViewName[]; turns?: number[]; jitter?: PieceJitter };
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
@@ -49,7 +49,7 @@ port.on('message', (msg: WorkerRequest) => {
       const turns = msg.query && want?.length ? msg.turns : undefined;
       const named = await makeNamedViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part, turns } : { part: msg.part });
       const views = named.map((v) => v.img);
-      const windows = want?.length ? namedViewWindows(named.filter((v) => want.includes(v.view))).windows : undefined;
+      const windows = want?.length ? namedViewWindows(named.filter((v) => want.includes(v.view)), msg.query ? msg.jitter : undefined).windows : undefined;
       // A query photo with little colour left, or searched by shape only, is described without its colour
       // histogram (fuse). Each thread decides from the whole photo, so all agree.
       const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));

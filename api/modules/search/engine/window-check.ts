@@ -48,10 +48,14 @@ export interface WindowCheck {
    * of the check's (the fused score of a see-through piece tells less, so its agreement may count for more).
    * `turns`: where the piece is round (views.ts PIECE_ROUND: its box does not tell its turn), it is also drawn
    * at these turns (degrees) and their windows (TURNED_SCALES, marked `turned`) are slid with its own.
+   * `jitter`: the piece's windows of `minScale` and more are also read off their frame by each of `shifts`
+   * (a share of a cell, across and down) and, at the whole scale, stretched by each of `sizes` either way
+   * (photoWindows): a piece's box a pixel or two off its picture's, or a few hundredths larger or smaller, meets
+   * it within half a cell as no window the thumb's own size or near it can be slid to.
    * `fine`: the leading `top` after the look are then re-sorted by the fine check (fine-check.ts), which reads
    * their pictures.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; fine?: FineCheck };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; jitter?: WindowJitter; fine?: FineCheck };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -59,6 +63,12 @@ export interface WindowCheck {
    */
   over?: Partial<Record<ViewName, readonly ViewName[]>>;
 }
+
+/** How a see-through piece's largest windows are also read a little off their frame (WindowCheck.seeThrough.jitter). */
+export interface WindowJitter { shifts: readonly number[]; sizes: readonly number[]; cost?: number }
+
+/** WindowJitter with the smallest scale of window it applies to (WindowCheck.seeThrough.minScale): what an extraction thread is given. */
+export type PieceJitter = WindowJitter & { minScale: number };
 
 /** One of a picture's thumbs and the view it was made of (THUMB_VIEWS). */
 export interface ViewThumb { view: ViewName; thumb: Uint8Array }
@@ -88,10 +98,11 @@ class LumaSums {
    * The luma averaged over n × n cells, each cell the pixels whose centres fall in it (pixel x is in cell
    * ⌊(x + ½)·n / w⌋, so cell c holds x from ⌈c·w/n − ½⌉ up to the next cell's first).
    */
-  cells(n: number): Float64Array {
+  cells(n: number, frame?: { x0: number; y0: number; x1: number; y1: number }): Float64Array {
     const { w, h, I } = this, S = w + 1;
-    const xs = Array.from({ length: n + 1 }, (_, c) => Math.min(w, Math.max(0, Math.ceil((c * w) / n - 0.5))));
-    const ys = Array.from({ length: n + 1 }, (_, c) => Math.min(h, Math.max(0, Math.ceil((c * h) / n - 0.5))));
+    const f = frame ?? { x0: 0, y0: 0, x1: w, y1: h };
+    const xs = Array.from({ length: n + 1 }, (_, c) => Math.min(w, Math.max(0, Math.ceil(f.x0 + (c * (f.x1 - f.x0)) / n - 0.5))));
+    const ys = Array.from({ length: n + 1 }, (_, c) => Math.min(h, Math.max(0, Math.ceil(f.y0 + (c * (f.y1 - f.y0)) / n - 0.5))));
     const out = new Float64Array(n * n);
     for (let cy = 0; cy < n; cy++) {
       const y0 = ys[cy], y1 = ys[cy + 1];
@@ -142,7 +153,7 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
  * see-through piece's drawing laid on a patterned surface (RgbImage `onSurface`; not those at other turns), the
  * drawing's fineCells, for the fine check.
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; fine?: Uint8Array }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; jittered?: boolean; fine?: Uint8Array }> }
 
 /**
  * The scales of a round see-through piece's drawings at other turns (views.ts makeNamedViews' `turns`): the
@@ -151,8 +162,8 @@ export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: 
  */
 export const TURNED_SCALES: readonly number[] = WINDOW_SCALES.slice(-2);
 
-/** Takes the least-squares plane out of an n × n grid and scales it to unit length; null when nothing is left. */
-function planeOut(a: Float64Array, n: number): Float32Array | null {
+/** Takes the least-squares plane out of an n × n grid and scales it to unit length (or `length`); null when nothing is left. */
+function planeOut(a: Float64Array, n: number, length = 1): Float32Array | null {
   const c = (n - 1) / 2;
   let m = 0, sx = 0, sy = 0, xx = 0;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
@@ -170,7 +181,7 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
   }
   // Less than a grey level of spread a cell: a flat photo, no evidence either way.
   if (e < n * n) return null;
-  const norm = Math.sqrt(e);
+  const norm = Math.sqrt(e) / length;
   for (let k = 0; k < out.length; k++) out[k] /= norm;
   return out;
 }
@@ -180,13 +191,13 @@ function planeOut(a: Float64Array, n: number): Float32Array | null {
  * view's at every scale, and a round see-through piece's drawings at other turns (NamedView.turned) at
  * TURNED_SCALES, marked `turned`.
  */
-export function namedViewWindows(views: readonly NamedView[]): PhotoWindows {
+export function namedViewWindows(views: readonly NamedView[], jitter?: PieceJitter): PhotoWindows {
   const turned = views.flatMap((v) => v.turned ?? []);
   const own = views.flatMap((v) => {
-    const windows = photoWindows(v.img, WINDOW_SCALES, [v.view]).windows;
-    const last = windows[windows.length - 1];
+    const windows = photoWindows(v.img, WINDOW_SCALES, [v.view], jitter).windows;
+    const at = windows.findLastIndex((w) => !w.jittered);
     // Only a piece on a patterned surface: on a plain ground (a picture's own) the look's thumbs hold (fine-check.ts).
-    if (v.img.seeThrough && v.img.onSurface && last) windows[windows.length - 1] = { ...last, fine: fineCells(v.img) };
+    if (v.img.seeThrough && v.img.onSurface && at >= 0) windows[at] = { ...windows[at], fine: fineCells(v.img) };
     return windows;
   });
   return {
@@ -198,14 +209,33 @@ export function namedViewWindows(views: readonly NamedView[]): PhotoWindows {
 }
 
 /** The photo's windows, from its views (each square: wholeView, or those of photoViews). */
-export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES, names?: readonly ViewName[]): PhotoWindows {
+export function photoWindows(views: RgbImage | readonly RgbImage[], scales: readonly number[] = WINDOW_SCALES, names?: readonly ViewName[], jitter?: PieceJitter): PhotoWindows {
   const windows: PhotoWindows['windows'] = [];
   (Array.isArray(views) ? views : [views as RgbImage]).forEach((view: RgbImage, i: number) => {
     const sums = new LumaSums(view);
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
-      const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
-      if (q && coarse) windows.push({ n, q, m, coarse, ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}) });
+      const fineCells = sums.cells(n), coarseCells = sums.cells(m);
+      const q = planeOut(fineCells, n), coarse = planeOut(coarseCells, m);
+      const tags = { ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}) };
+      if (q && coarse) windows.push({ n, q, m, coarse, ...tags });
+      // At the whole scale, the view read a little off its frame: shifted by part of a cell, or a little larger or
+      // smaller along either side (a piece's box a pixel or two off its picture's, which a window the thumb's own
+      // size cannot slide to meet).
+      if (view.seeThrough && jitter && s >= jitter.minScale - 1e-9) {
+        const cw = sums.w / n, ch = sums.h / n;
+        const sizes = s === 1 ? jitter.sizes : [1];
+        // A window read off its frame agrees a little less than it reads: where the frame was right, the piece's
+        // own picture keeps the place its window earned over others met only off their frames.
+        const keep = 1 - (jitter.cost ?? 0);
+        for (const dx of jitter.shifts) for (const dy of jitter.shifts) for (const sx of sizes) for (const sy of sizes) {
+          if (!dx && !dy && sx === 1 && sy === 1) continue;
+          const hw = (sums.w * sx) / 2, hh = (sums.h * sy) / 2, cx = sums.w / 2 + dx * cw, cy = sums.h / 2 + dy * ch;
+          const frame = { x0: cx - hw, y0: cy - hh, x1: cx + hw, y1: cy + hh };
+          const qj = planeOut(sums.cells(n, frame), n, keep), cj = planeOut(sums.cells(m, frame), m, keep);
+          if (qj && cj) windows.push({ n, q: qj, m, coarse: cj, ...tags, jittered: true });
+        }
+      }
     }
   });
   return { windows };
