@@ -220,8 +220,22 @@ function threadAlpha(src: Raw): Uint8Array {
   return a;
 }
 
+/**
+ * A control for the textured row (BENCH_TEXTURED_PLAIN=1): the surface painted its own mean colour, the same
+ * random draws made, so the same lace lies where it did with nothing of the texture between its threads.
+ */
+function flatten(img: Raw): void {
+  const n = img.width * img.height, mean = [0, 0, 0];
+  for (let i = 0; i < n * 3; i++) mean[i % 3] += img.data[i] / n;
+  for (let i = 0; i < n * 3; i++) img.data[i] = Math.round(mean[i % 3]);
+}
+
 /** Where the lace lies in a transformed photo, for the row that lays it on a surface (lace-focus.ts). */
-export interface LaceTruth { mask?: Raw; surface?: string; seeThrough?: boolean; angle?: number }
+export interface LaceTruth {
+  mask?: Raw; surface?: string; seeThrough?: boolean; angle?: number;
+  /** where the picture went: its centre in the photo's pixels and its side there (the lace is square) */
+  place?: { cx: number; cy: number; side: number };
+}
 
 /**
  * The catalogue picture as a buyer might photograph it; returns an encoded JPEG. `truth` (texturedBackdrop
@@ -299,6 +313,7 @@ export async function transform(name: TransformName, picture: Buffer, r: Rng, tr
     case 'texturedBackdrop': {
       const bw = Math.round(w * 1.5), bh = Math.round(h * 1.5);
       const surface = texturedSurface(r, bw, bh);
+      if (process.env.BENCH_TEXTURED_PLAIN === '1') flatten(surface);
       // The lace's share of the frame's area, before its turn.
       const side = Math.sqrt(r.range(0.3, 0.6) * bw * bh);
       const lw = Math.round(side), lh = Math.round(side * (h / w));
@@ -327,6 +342,8 @@ export async function transform(name: TransformName, picture: Buffer, r: Rng, tr
         truth.surface = surface.kind;
         truth.seeThrough = seeThrough;
         truth.angle = turnedBy;
+        // sharp turns about the centre, growing the canvas to tw × th; the photo is the surface shrunk to w × h.
+        truth.place = { cx: (left + tw / 2) * (w / bw), cy: (top + th / 2) * (h / bh), side: lw * (w / bw) };
       }
       // A little room light on top: brightness and a faint cast, then the phone's noise.
       const k = r.range(0.8, 1.1), cast = [r.range(0.95, 1.05), 1, r.range(0.9, 1.05)];

@@ -5,15 +5,17 @@
 // them (views.ts makeNamedViews, window-check.ts namedViewWindows, the settings' window views and round turns),
 // and the look's windows slid over every product's 'tight' thumb. Each line gives the lace's true turn and the
 // one its piece read, the piece's turnSure, the own design's agreement, the best other design's and the own
-// design's rank. `--turns off`: without WindowCheck.seeThrough.turns. Renders the catalogue's pictures once
-// (about 2 minutes for 2,000 designs; kept under $TMPDIR/see-through-thumbs).
+// design's rank. `--turns off`: without WindowCheck.seeThrough.turns. `--jitter shifts:sizes:cost|off`: in place
+// of WindowCheck.seeThrough.jitter. `--oracle-box`: each piece drawn in its true box instead of the one findPiece
+// reads (a ceiling). BENCH_TEXTURED_PLAIN=1: the surfaces painted their mean colour (image-search-transforms.ts).
+// Renders the catalogue's pictures once (about 2 minutes for 2,000 designs; kept under $TMPDIR/see-through-thumbs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
-import { findLace, findPiece, makeNamedViews } from '../../api/modules/search/engine/views';
+import { drawnPiece, drawPiece, findLace, findPiece, laceExtent, makeNamedViews, type NamedView } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
 import { namedViewWindows, viewThumb, windowAgreement, windowLook } from '../../api/modules/search/engine/window-check';
 import { transform, type LaceTruth } from './image-search-transforms';
@@ -25,6 +27,11 @@ const settings = imageSearchSettings(os.tmpdir());
 const check = settings.windowCheck!;
 const turns = arg('turns', '') === 'off' ? undefined : check.seeThrough?.turns;
 const DIR = path.join(os.tmpdir(), 'see-through-thumbs');
+/** `--oracle-box`: the piece drawn in its true box (the lace's place and turn from the transformation, its picture's extent), both ways round. */
+const ORACLE_BOX = process.argv.includes('--oracle-box');
+const JITTER_ARG = arg('jitter', '');
+const jitterOf = JITTER_ARG === 'off' ? undefined : JITTER_ARG ? { shifts: JITTER_ARG.split(':')[0].split(',').map(Number), sizes: (JITTER_ARG.split(':')[1] ?? '1').split(',').map(Number), cost: Number(JITTER_ARG.split(':')[2] ?? 0) } : check.seeThrough?.jitter;
+const jitter = jitterOf && check.seeThrough ? { ...jitterOf, minScale: check.seeThrough.minScale } : undefined;
 
 /** The catalogue as image-search.ts makes it: each product's picture (kept on disk) and 'tight' thumb. */
 async function catalogue(): Promise<Array<{ id: number; design: number; picture: Buffer; tight: Uint8Array }>> {
@@ -56,7 +63,18 @@ async function main() {
     const img = await decodeUpload(photo);
     const piece = await findPiece(img, await findLace(img));
     const tag = `q${q} design ${design} (${layoutOf(design)}, ${truth.surface}): turn ${truth.angle!.toFixed(1)}°, read ${piece ? `${piece.box.angle.toFixed(1)}° (sure ${piece.turnSure.toFixed(3)})` : '-'}`;
-    const look = windowLook(namedViewWindows(await makeNamedViews(img, check.views, 160, { dropUnneeded: true, turns })), check);
+    let named = await makeNamedViews(img, check.views, 160, { dropUnneeded: true, turns });
+    if (ORACLE_BOX && piece?.surface && truth.place) {
+      // The piece's box from the truth: its picture's laceExtent ('tight'), placed and turned as the lace was.
+      const e = await laceExtent(await decodeUpload(target.picture));
+      const f = truth.place.side / 400, E = e ?? { left: 0, top: 0, width: 400, height: 400 };
+      const dx = (E.left + E.width / 2 - 200) * f, dy = (E.top + E.height / 2 - 200) * f;
+      const a = (truth.angle! * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+      const box = { cx: truth.place.cx + c * dx - s * dy, cy: truth.place.cy + s * dx + c * dy, width: E.width * f, height: E.height * f, angle: truth.angle! };
+      const drawing = await drawPiece(img, { ...piece, box }, 160);
+      if (drawing.map) named = [false, true].map((inv): NamedView => ({ view: inv ? 'pieceInverse' : 'piece', img: { ...drawnPiece(drawing, 160, inv), seeThrough: true, onSurface: true } }));
+    }
+    const look = windowLook(namedViewWindows(named, jitter), check);
     if (!look?.lead) { noLook++; console.log(`${tag}: no see-through look`); continue; }
     const windows = look.windowsFor('tight');
     const agree = cat.map((c) => windowAgreement(windows, c.tight, look.keep));
