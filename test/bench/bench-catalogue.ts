@@ -1,9 +1,10 @@
 // The bench's generated catalogue, shared by the benches that draw it (image-search.ts, lace-focus.ts,
 // match-thresholds.ts, see-through-marks.ts): its layouts, its colours, and which colour a design is drawn in
-// first. image-search.ts's cache key holds the lists' values, so a change here is never read back from an old
+// first (and the image benches' --jitter flag). image-search.ts's cache key holds the lists' values, so a change here is never read back from an old
 // cache. layout-variants.ts keeps a shorter colour list of its own on purpose.
 import type { LaceLayout } from '../../api/db/seed/lace-image';
 import { Rng } from '../../api/db/seed/random';
+import type { WindowJitter } from '../../api/modules/search/engine/window-check';
 
 export const LAYOUTS: LaceLayout[] = ['fabric', 'bigBorder', 'smallBorder', 'eyelash', 'medallion'];
 export const COLOURS = ['#f5f0e6', '#1b1b1b', '#c8102e', '#1f3a93', '#d4af37', '#7b2d8b', '#2e8b57', '#ff8c94', '#f4c2c2', '#708090', '#8b4513', '#e0e0ff'];
@@ -20,4 +21,14 @@ export function coloursOf(i: number): string[] {
   const colours = [r.pick(COLOURS)];
   if (i % 5 === 0) colours.push(r.pick(COLOURS.filter((c) => c !== colours[0])));
   return colours;
+}
+
+/**
+ * The image benches' `--jitter shifts:sizes[:cost]` (e.g. `-0.5,0,0.5:0.98,1,1.02:0.015`), or `off`:
+ * WindowCheck.seeThrough.jitter (image-search.ts, see-through-thumbs.ts).
+ */
+export function parseJitter(x: string): WindowJitter | undefined {
+  if (x === 'off') return undefined;
+  const [shifts, sizes, cost] = x.split(':');
+  return { shifts: shifts.split(',').map(Number), sizes: (sizes ?? '1').split(',').map(Number), cost: Number(cost ?? 0) };
 }

@@ -60,11 +60,11 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck, type WindowJitter } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { fineAgreement, finePieces, withFineCheck, type FineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
-import { LAYOUTS, COLOURS, coloursOf, layoutOf } from './bench-catalogue';
+import { LAYOUTS, COLOURS, coloursOf, layoutOf, parseJitter } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -163,7 +163,6 @@ const SEE_THROUGH_LOOK_ARG = arg('see-through-look', '') ? parseSeeThrough(arg('
 /** `--round-turns -9,-6,…` or `off`: the turns a round see-through piece is also drawn at (WindowCheck.seeThrough.turns); default the settings'. */
 const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-turns', '') ? arg('round-turns', '').split(',').map(Number) : settings.windowCheck?.seeThrough?.turns;
 /** `--jitter -0.5,0,0.5:0.98,1,1.02:0.015` (shifts:sizes:cost) or `off`: WindowCheck.seeThrough.jitter; default the settings'. */
-const parseJitter = (x: string): WindowJitter | undefined => { if (x === 'off') return undefined; const [shifts, sizes, cost] = x.split(':'); return { shifts: shifts.split(',').map(Number), sizes: (sizes ?? '1').split(',').map(Number), cost: Number(cost ?? 0) }; };
 const JITTER = arg('jitter', '') ? parseJitter(arg('jitter', '')) : settings.windowCheck?.seeThrough?.jitter;
 const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS, jitter: JITTER };
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);

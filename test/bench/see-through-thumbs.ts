@@ -19,7 +19,7 @@ import { drawnPiece, drawPiece, findLace, findPiece, laceExtent, makeNamedViews,
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
 import { namedViewWindows, viewThumb, windowAgreement, windowLook } from '../../api/modules/search/engine/window-check';
 import { transform, type LaceTruth } from './image-search-transforms';
-import { coloursOf, layoutOf } from './bench-catalogue';
+import { coloursOf, layoutOf, parseJitter } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback; };
 const DESIGNS = Number(arg('designs', '2000'));
@@ -29,8 +29,7 @@ const turns = arg('turns', '') === 'off' ? undefined : check.seeThrough?.turns;
 const DIR = path.join(os.tmpdir(), 'see-through-thumbs');
 /** `--oracle-box`: the piece drawn in its true box (the lace's place and turn from the transformation, its picture's extent), both ways round. */
 const ORACLE_BOX = process.argv.includes('--oracle-box');
-const JITTER_ARG = arg('jitter', '');
-const jitterOf = JITTER_ARG === 'off' ? undefined : JITTER_ARG ? { shifts: JITTER_ARG.split(':')[0].split(',').map(Number), sizes: (JITTER_ARG.split(':')[1] ?? '1').split(',').map(Number), cost: Number(JITTER_ARG.split(':')[2] ?? 0) } : check.seeThrough?.jitter;
+const jitterOf = arg('jitter', '') ? parseJitter(arg('jitter', '')) : check.seeThrough?.jitter;
 const jitter = jitterOf && check.seeThrough ? { ...jitterOf, minScale: check.seeThrough.minScale } : undefined;
 
 /** The catalogue as image-search.ts makes it: each product's picture (kept on disk) and 'tight' thumb. */
@@ -66,9 +65,10 @@ async function main() {
     let named = await makeNamedViews(img, check.views, 160, { dropUnneeded: true, turns });
     if (ORACLE_BOX && piece?.surface && truth.place) {
       // The piece's box from the truth: its picture's laceExtent ('tight'), placed and turned as the lace was.
-      const e = await laceExtent(await decodeUpload(target.picture));
-      const f = truth.place.side / 400, E = e ?? { left: 0, top: 0, width: 400, height: 400 };
-      const dx = (E.left + E.width / 2 - 200) * f, dy = (E.top + E.height / 2 - 200) * f;
+      const pic = await decodeUpload(target.picture);
+      const e = await laceExtent(pic);
+      const f = truth.place.side / pic.width, E = e ?? { left: 0, top: 0, width: pic.width, height: pic.height };
+      const dx = (E.left + E.width / 2 - pic.width / 2) * f, dy = (E.top + E.height / 2 - pic.height / 2) * f;
       const a = (truth.angle! * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
       const box = { cx: truth.place.cx + c * dx - s * dy, cy: truth.place.cy + s * dx + c * dy, width: E.width * f, height: E.height * f, angle: truth.angle! };
       const drawing = await drawPiece(img, { ...piece, box }, 160);

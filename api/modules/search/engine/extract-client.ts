@@ -156,7 +156,7 @@ export class ExtractClient {
       const request: Request = { id, priority, parts: new Array(of).fill(null), seeThrough: Array.from({ length: of }, () => []), colourFree: Array.from({ length: of }, () => []), windows, resolve, reject, settled: false };
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tv = wv && seeThrough?.turns?.length ? [...seeThrough.turns] : undefined;
-      const jv: PieceJitter | undefined = wv && seeThrough?.jitter ? { ...seeThrough.jitter, shifts: [...seeThrough.jitter.shifts], sizes: [...seeThrough.jitter.sizes], minScale: seeThrough.minScale } : undefined;
+      const jv: PieceJitter | undefined = wv && seeThrough?.jitter ? { ...seeThrough.jitter, minScale: seeThrough.minScale } : undefined;
       const tasks: Task[] = priority === 'query'
         ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}), ...(jv ? { jitter: jv } : {}) }))
         : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));

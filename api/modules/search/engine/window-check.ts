@@ -215,8 +215,7 @@ export function photoWindows(views: RgbImage | readonly RgbImage[], scales: read
     const sums = new LumaSums(view);
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
-      const fineCells = sums.cells(n), coarseCells = sums.cells(m);
-      const q = planeOut(fineCells, n), coarse = planeOut(coarseCells, m);
+      const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
       const tags = { ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}) };
       if (q && coarse) windows.push({ n, q, m, coarse, ...tags });
       // At the whole scale, the view read a little off its frame: shifted by part of a cell, or a little larger or
