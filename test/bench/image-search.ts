@@ -60,7 +60,7 @@ import type { IndexReply, IndexRequest, IndexWorkerData } from './image-search-i
 import { copyReport, copyScores, structureReport, structureRows, type CopyScores } from './image-search-copies';
 import { structureOf, structureSimilarity } from '../../api/modules/search/engine/structure';
 import { COPY_SIMILARITY_DEFAULT, COPY_STRUCTURE_DEFAULT } from '../../config/index';
-import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, viewThumb, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, lookAgreement, viewThumbOf, windowAgreement, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb, type WindowCheck } from '../../api/modules/search/engine/window-check';
 import { fineAgreement, finePieces, withFineCheck, type FineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
@@ -164,7 +164,9 @@ const SEE_THROUGH_LOOK_ARG = arg('see-through-look', '') ? parseSeeThrough(arg('
 const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-turns', '') ? arg('round-turns', '').split(',').map(Number) : settings.windowCheck?.seeThrough?.turns;
 /** `--jitter -0.5,0,0.5:0.98,1,1.02:0.015` (shifts:sizes:cost) or `off`: WindowCheck.seeThrough.jitter; default the settings'. */
 const JITTER = arg('jitter', '') ? parseJitter(arg('jitter', '')) : settings.windowCheck?.seeThrough?.jitter;
-const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS, jitter: JITTER };
+/** `--see-through-colour weight:free:gate` or `off`: WindowCheck.seeThrough.colour (the lace's colour as a tie-breaker); default the settings'. */
+const SEE_THROUGH_COLOUR = arg('see-through-colour', '') === 'off' ? undefined : arg('see-through-colour', '') ? (([weight, free, gate]) => ({ weight, free, gate }))(arg('see-through-colour', '').split(':').map(Number)) : settings.windowCheck?.seeThrough?.colour;
+const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS, jitter: JITTER, colour: SEE_THROUGH_COLOUR };
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));
 /** `--window-sweep 0.8:0.9,0.85:0.95:10:full+piece`: each query's top 10 also re-ranked under these (tau:gamma[:top[:views]]), logged per row. */
@@ -471,7 +473,7 @@ async function main() {
   for (const p of products) {
     if (!WINDOW && !WINDOW_SWEEP.length) break;
     const img = await decodeUpload(p.picture);
-    thumbs.set(p.id, await Promise.all(THUMB_VIEWS.map(async (view) => ({ view, thumb: await viewThumb(img, view) }))));
+    thumbs.set(p.id, await Promise.all(THUMB_VIEWS.map((view) => viewThumbOf(img, view))));
   }
   if (WINDOW || WINDOW_SWEEP.length) log(`thumbs of ${thumbs.size} products made`);
   const thumbsOf = (id: number) => thumbs.get(id);
@@ -531,7 +533,7 @@ async function main() {
     // --explain: a see-through piece's look (WindowCheck.seeThrough), for its miss lines: every candidate's agreement.
     // A see-through look is the one with a lead (windowLook).
     const deep = EXPLAIN && look?.lead ? look : null;
-    lastDeep = deep ? { all, agree: all.map((h) => Math.max(-1, ...(thumbsOf(h.productId) ?? []).filter((t) => deep.windowsFor(t.view).windows.length).map((t) => windowAgreement(deep.windowsFor(t.view), t.thumb, deep.keep)))) } : null;
+    lastDeep = deep ? { all, agree: all.map((h) => lookAgreement(deep, thumbsOf(h.productId))) } : null;
     searchMs.push(performance.now() - ts);
     queryMs.push(performance.now() - tq);
     viewCounts.push(vecs.length);
@@ -542,7 +544,7 @@ async function main() {
   const fineMemo = new Map<number, Uint8Array>();
   const dumpLeaders = async (all: IndexHit[], hits: IndexHit[], look: NonNullable<ReturnType<typeof windowLook>>, photo: PhotoWindows) => {
     const pieces = finePieces(photo);
-    const agreeOf = (l: typeof look, id: number) => Math.max(-1, ...(thumbsOf(id) ?? []).filter((t) => l.windowsFor(t.view).windows.length).map((t) => windowAgreement(l.windowsFor(t.view), t.thumb, l.keep)));
+    const agreeOf = (l: typeof look, id: number) => lookAgreement(l, thumbsOf(id));
     const leaders = await Promise.all(hits.slice(0, DUMP_TOP).map(async (h) => {
       const before = all.find((x) => x.productId === h.productId);
       let fine: number | null = null;

@@ -5,7 +5,8 @@
 // them (views.ts makeNamedViews, window-check.ts namedViewWindows, the settings' window views and round turns),
 // and the look's windows slid over every product's 'tight' thumb. Each line gives the lace's true turn and the
 // one its piece read, the piece's turnSure, the own design's agreement, the best other design's and the own
-// design's rank. `--turns off`: without WindowCheck.seeThrough.turns. `--jitter shifts:sizes:cost|off`: in place
+// design's rank; each thumb's agreement less its colour's cost (WindowCheck.seeThrough.colour, as the look weighs
+// it; `--colour off`: without, `--colour weight:free:gate`: in place of the settings'). `--turns off`: without WindowCheck.seeThrough.turns. `--jitter shifts:sizes:cost|off`: in place
 // of WindowCheck.seeThrough.jitter. `--oracle-box`: each piece drawn in its true box instead of the one findPiece
 // reads (a ceiling). BENCH_TEXTURED_PLAIN=1: the surfaces painted their mean colour (image-search-transforms.ts).
 // Renders the catalogue's pictures once (about 2 minutes for 2,000 designs; kept under $TMPDIR/see-through-thumbs).
@@ -17,7 +18,8 @@ import { Rng } from '../../api/db/seed/random';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import { drawnPiece, drawPiece, findLace, findPiece, laceExtent, makeNamedViews, type NamedView } from '../../api/modules/search/engine/views';
 import { imageSearchSettings } from '../../api/modules/search/image-search.settings';
-import { namedViewWindows, viewThumb, windowAgreement, windowLook } from '../../api/modules/search/engine/window-check';
+import { lookAgreement, namedViewWindows, viewThumbOf, windowLook, type ViewThumb } from '../../api/modules/search/engine/window-check';
+import { colourfulness } from '../../api/modules/search/engine/illumination';
 import { transform, type LaceTruth } from './image-search-transforms';
 import { coloursOf, layoutOf, parseJitter } from './bench-catalogue';
 
@@ -31,17 +33,19 @@ const DIR = path.join(os.tmpdir(), 'see-through-thumbs');
 const ORACLE_BOX = process.argv.includes('--oracle-box');
 const jitterOf = arg('jitter', '') ? parseJitter(arg('jitter', '')) : check.seeThrough?.jitter;
 const jitter = jitterOf && check.seeThrough ? { ...jitterOf, minScale: check.seeThrough.minScale } : undefined;
+const colour = arg('colour', '') === 'off' ? undefined : arg('colour', '') ? (([weight, free, gate]) => ({ weight, free, gate }))(arg('colour', '').split(':').map(Number)) : check.seeThrough?.colour;
+const look = { ...check, seeThrough: check.seeThrough && { ...check.seeThrough, colour } };
 
 /** The catalogue as image-search.ts makes it: each product's picture (kept on disk) and 'tight' thumb. */
-async function catalogue(): Promise<Array<{ id: number; design: number; picture: Buffer; tight: Uint8Array }>> {
+async function catalogue(): Promise<Array<{ id: number; design: number; picture: Buffer; tight: ViewThumb }>> {
   fs.mkdirSync(DIR, { recursive: true });
-  const out: Array<{ id: number; design: number; picture: Buffer; tight: Uint8Array }> = [];
+  const out: Array<{ id: number; design: number; picture: Buffer; tight: ViewThumb }> = [];
   for (let i = 0; i < DESIGNS; i++) {
     for (const colour of coloursOf(i)) {
       const id = out.length + 1, file = path.join(DIR, `${i}-${colour.slice(1)}.jpg`);
       const picture = fs.existsSync(file) ? fs.readFileSync(file) : await renderLaceJpeg(designFor(50_000 + i, layoutOf(i)), colour, 'full', 400, 400);
       if (!fs.existsSync(file)) fs.writeFileSync(file, picture);
-      out.push({ id, design: i, picture, tight: await viewThumb(await decodeUpload(picture), 'tight') });
+      out.push({ id, design: i, picture, tight: await viewThumbOf(await decodeUpload(picture), 'tight') });
     }
   }
   return out;
@@ -74,10 +78,12 @@ async function main() {
       const drawing = await drawPiece(img, { ...piece, box }, 160);
       if (drawing.map) named = [false, true].map((inv): NamedView => ({ view: inv ? 'pieceInverse' : 'piece', img: { ...drawnPiece(drawing, 160, inv), seeThrough: true, onSurface: true } }));
     }
-    const look = windowLook(namedViewWindows(named, jitter), check);
-    if (!look?.lead) { noLook++; console.log(`${tag}: no see-through look`); continue; }
-    const windows = look.windowsFor('tight');
-    const agree = cat.map((c) => windowAgreement(windows, c.tight, look.keep));
+    // As the extraction thread: the lace's colour only on a photo at least the gate's colourful.
+    const gated = colour && colourfulness(img) >= colour.gate;
+    const windows = namedViewWindows(named, jitter).windows.map(({ lace, ...w }) => (gated && lace ? { ...w, lace } : w));
+    const seen = windowLook({ windows }, look);
+    if (!seen?.lead) { noLook++; console.log(`${tag}: no see-through look`); continue; }
+    const agree = cat.map((c) => lookAgreement(seen, [c.tight]));
     const own = agree[target.id - 1];
     const others = agree.filter((_, i) => cat[i].design !== design);
     const rank = others.filter((a) => a > own).length + 1;
@@ -85,6 +91,6 @@ async function main() {
     if (rank <= 10) inTen++;
     console.log(`${tag}: own ${own.toFixed(3)}, best other ${Math.max(...others).toFixed(3)}, rank ${rank}`);
   }
-  console.log(`${photos} see-through photos of 100 against ${cat.length} products' tight thumbs${turns ? '' : ' (no round turns)'}: no see-through look ${noLook}, own design first ${first}, in the first 10 ${inTen}`);
+  console.log(`${photos} see-through photos of 100 against ${cat.length} products' tight thumbs${turns ? '' : ' (no round turns)'}, colour ${colour ? `${colour.weight}:${colour.free}:${colour.gate}` : 'off'}: no see-through look ${noLook}, own design first ${first}, in the first 10 ${inTen}`);
 }
 void main();

@@ -7,7 +7,7 @@ import t from 'tap';
 import { designFor, renderLaceJpeg } from '../../api/db/seed/lace-image';
 import { decodeUpload } from '../../api/modules/search/engine/image-input';
 import type { RgbImage } from '../../api/modules/search/engine/types';
-import { THUMB_SIDE, TURNED_SCALES, WINDOW_SCALES, lookReads, namedViewWindows, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
+import { THUMB_SIDE, TURNED_SCALES, WINDOW_SCALES, colourCost, labOf, lookAgreement, lookReads, packLace, unpackLace, namedViewWindows, photoWindows, pictureThumb, seeThroughWindows, wholeView, windowAgreement, windowLook, withWindowCheck } from '../../api/modules/search/engine/window-check';
 import { findLace, findPiece, makeNamedViews, makeView, PIECE_ROUND } from '../../api/modules/search/engine/views';
 
 const picture = async (seed: number, layout: 'bigBorder' | 'fabric' | 'medallion') =>
@@ -235,4 +235,37 @@ t.test('WindowCheck.seeThrough.jitter: a see-through piece cut a few pixels off 
   const named = namedViewWindows([{ view: 'piece', img: off }], jitter);
   t.equal(named.windows.length, WINDOW_SCALES.length + 96, 'namedViewWindows passes it on (the extraction threads draw them)');
   t.equal(named.windows.filter((w) => w.fine).length, 0, 'no fine cells on a piece not laid on a surface');
+});
+
+t.test("WindowCheck.seeThrough.colour: the lace's colour breaks a tie between designs alike in their threads", async (t) => {
+  t.same(unpackLace(packLace([212, 175, 55])), [212, 175, 55], 'a colour stored and read back');
+  t.equal(unpackLace(packLace(null)), null, 'not told: -1, read back as null');
+  t.equal(unpackLace(null), undefined, 'a row stored before the colour was kept: undefined');
+  const gold = labOf([212, 175, 55]), colour = { weight: 0.3, free: 10, gate: 0.03 };
+  const thumb = new Uint8Array(THUMB_SIDE * THUMB_SIDE);
+  t.equal(colourCost(gold, { view: 'tight', thumb, lace: [205, 170, 60] }, colour), 0, 'within ΔE 10: nothing');
+  const green = colourCost(gold, { view: 'tight', thumb, lace: [46, 139, 87] }, colour);
+  const d = Math.hypot(...labOf([46, 139, 87]).map((x, i) => x - gold[i]));
+  t.ok(Math.abs(green - (0.3 * (d - 10)) / 100) < 1e-9, `beyond it, 0.3 × (ΔE − 10) / 100: ${green.toFixed(3)} at ΔE ${d.toFixed(1)}`);
+  t.equal(colourCost(gold, { view: 'tight', thumb, lace: null }, colour), 0, 'a picture whose colour was not told: nothing');
+  t.equal(colourCost(undefined, { view: 'tight', thumb, lace: [46, 139, 87] }, colour), 0, 'a photo without its lace colour: nothing');
+  t.equal(colourCost(gold, { view: 'tight', thumb, lace: [46, 139, 87] }, undefined), 0, 'without the setting: nothing');
+
+  // A medallion's piece as a query draws it, in gold, and two products with that very picture's tight thumb: one
+  // whose threads are gold, one green. The look's agreement with the green one is less by its colour's cost.
+  const made = await makeView(await picture(81, 'medallion'), 'tightThreads', 160);
+  const piece = photoWindows([{ ...made, seeThrough: true, onSurface: true, lace: [212, 175, 55] }], WINDOW_SCALES, ['piece']);
+  t.ok(piece.windows.every((w) => w.lace?.join() === '212,175,55'), "the drawing's windows carry its lace's colour");
+  t.notOk(photoWindows([made], WINDOW_SCALES, ['full']).windows.some((w) => w.lace), 'a view not see-through: none');
+  const tight = pictureThumb(await makeView(await picture(81, 'medallion'), 'tight', 160));
+  const check = { tau: 0.6, gamma: 0.8, top: 10, views: ['piece' as const], seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight' as const], colour } };
+  const look = windowLook(piece, check)!;
+  t.ok(look.colour && Math.abs(look.colour.lab[0] - gold[0]) < 1e-9, 'the look takes the colour from its windows');
+  const own = lookAgreement(look, [{ view: 'tight', thumb: tight, lace: [212, 175, 55] }]);
+  const other = lookAgreement(look, [{ view: 'tight', thumb: tight, lace: [46, 139, 87] }]);
+  t.ok(own > 0.9 && Math.abs(own - other - green) < 1e-9, `agreement ${own.toFixed(3)} in gold, ${other.toFixed(3)} in green`);
+  const hits = [{ productId: 1, score: 0.97, entry: 1 }, { productId: 2, score: 0.971, entry: 2 }];
+  const thumbs = new Map([[1, [{ view: 'tight' as const, thumb: tight, lace: [212, 175, 55] }]], [2, [{ view: 'tight' as const, thumb: tight, lace: [46, 139, 87] }]]]);
+  t.same(withWindowCheck(hits, look, (id) => thumbs.get(id)).map((h) => h.productId), [1, 2], 'the gold one first, a little behind on the fused score');
+  t.same(withWindowCheck(hits, windowLook(piece, { ...check, seeThrough: { ...check.seeThrough, colour: undefined } }), (id) => thumbs.get(id)).map((h) => h.productId), [2, 1], 'without the setting the fused order stands');
 });

@@ -29,5 +29,6 @@ import { searchVocabPg } from './2026112486-search-vocab-pg';
 import { searchFilterIndexes } from './2026112490-search-filter-indexes';
 import { imageThumb } from './2026112800-image-thumb';
 import { imageThumbIndex } from './2026112900-image-thumb-index';
+import { imageThumbLace } from './2026120700-image-thumb-lace';
 
-export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns, searchVocabPg, searchFilterIndexes, imageThumb, imageThumbIndex];
+export const migrations: MigrationStep[] = [catalogue, accounts, orders, imageSearch, catalogueSearch, searchPublicId, shop, settlement, platform, notification, searchJobOwner, customQuote, purchase, catalogueSeller, supply, enquiry, purchaseMatching, patternCopy, productWeight, searchTerms, purchaseResponseProduct, displayUnit, searchVocab, patternCopyCheck, searchFilterColumns, searchVocabPg, searchFilterIndexes, imageThumb, imageThumbIndex, imageThumbLace];

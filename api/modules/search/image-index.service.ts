@@ -21,7 +21,7 @@ import { decodeUpload, type ImageLimits } from './engine/image-input';
 import type { RgbImage } from './engine/types';
 import type { ViewName } from './engine/views';
 import { structureOf, structureSimilarity, type Structure } from './engine/structure';
-import { THUMB_VIEWS, fineThreads, lookReads, viewThumb, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
+import { LACE_THUMBS, THUMB_VIEWS, fineThreads, lookReads, packLace, unpackLace, viewThumbOf, windowLook, withWindowCheck, type PhotoWindows, type ViewThumb } from './engine/window-check';
 import { finePieces, withFineCheck } from './engine/fine-check';
 import { annOptions, layoutScoringOf, type ImageSearchSettings } from './image-search.settings';
 import type { SearchStatus } from '../../../isomorphic/contracts/search';
@@ -52,8 +52,11 @@ const toBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.by
 const fromBytes = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const vectorLiteral = (v: Float32Array) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
 
-/** One descriptor of a picture's view, to be stored; `thumb`: on the rows of its THUMB_VIEWS, that view's thumb (engine/window-check.ts). */
-interface DescriptorRow { path: string; view: ViewName; vec: Float32Array; thumb?: Uint8Array }
+/**
+ * One descriptor of a picture's view, to be stored; `thumb`: on the rows of its THUMB_VIEWS, that view's thumb, and
+ * `thumbLace` on those of LACE_THUMBS, its threads' colour as stored (engine/window-check.ts packLace).
+ */
+interface DescriptorRow { path: string; view: ViewName; vec: Float32Array; thumb?: Uint8Array; thumbLace?: number }
 
 export class ImageIndexService {
   readonly client: ExtractClient;
@@ -368,8 +371,9 @@ export class ImageIndexService {
 
   /**
    * Thumbs for the rows of THUMB_VIEWS stored without one (before thumbs were kept, migration 2026112800,
-   * or before 'tight' kept one): each picture is read and the view's thumb written to that row; no network
-   * pass. Returns how many.
+   * or before 'tight' kept one), or of LACE_THUMBS without their threads' colour (migration 2026120700): each
+   * picture is read and the view's thumb, with its colour where kept, written to that row; no network pass.
+   * Returns how many.
    */
   private async fillThumbs(): Promise<number> {
     let filled = 0;
@@ -377,7 +381,9 @@ export class ImageIndexService {
     for (;;) {
       if (this.stopped) return filled;
       const rows = (await this.db.selectFrom('image_descriptor').select(['id', 'product_id', 'image_path', 'view'])
-        .where('model', '=', this.model).where('view', 'in', [...THUMB_VIEWS]).where('thumb', 'is', null).orderBy('id').limit(200).execute()).filter((r) => !tried.has(r.id));
+        .where('model', '=', this.model).where('view', 'in', [...THUMB_VIEWS])
+        .where((eb) => eb.or([eb('thumb', 'is', null), eb.and([eb('view', 'in', [...LACE_THUMBS]), eb('thumb_lace', 'is', null)])]))
+        .orderBy('id').limit(200).execute()).filter((r) => !tried.has(r.id));
       if (rows.length === 0) return filled;
       for (const r of rows) {
         if (this.stopped) return filled;
@@ -385,7 +391,8 @@ export class ImageIndexService {
         try {
           const img = await this.picture(r.product_id, r.image_path);
           if (!img) continue;
-          await this.db.updateTable('image_descriptor').set({ thumb: await viewThumb(img, r.view as ViewName) }).where('id', '=', r.id).execute();
+          const t = await viewThumbOf(img, r.view as ViewName);
+          await this.db.updateTable('image_descriptor').set({ thumb: t.thumb, ...(t.lace !== undefined ? { thumb_lace: packLace(t.lace) } : {}) }).where('id', '=', r.id).execute();
           filled++;
         } catch (err) {
           this.log.warn({ err, productId: r.product_id }, 'making a picture\'s thumb failed');
@@ -483,8 +490,11 @@ export class ImageIndexService {
 
   /** Describes these views of one picture (at indexing priority) as rows to store. */
   private async describePicture(img: RgbImage, p: string, views: ViewName[]): Promise<DescriptorRow[]> {
-    const [vecs, thumbs] = await Promise.all([this.client.describe(img, views, 'index').promise, Promise.all(views.map((v) => (THUMB_VIEWS.includes(v) ? viewThumb(img, v) : undefined)))]);
-    return vecs.map((vec, i) => ({ path: p, view: views[i], vec, ...(thumbs[i] ? { thumb: thumbs[i] } : {}) }));
+    const [vecs, thumbs] = await Promise.all([this.client.describe(img, views, 'index').promise, Promise.all(views.map((v) => (THUMB_VIEWS.includes(v) ? viewThumbOf(img, v) : undefined)))]);
+    return vecs.map((vec, i) => {
+      const t = thumbs[i];
+      return { path: p, view: views[i], vec, ...(t ? { thumb: t.thumb } : {}), ...(t && t.lace !== undefined ? { thumbLace: packLace(t.lace) } : {}) };
+    });
   }
 
   /**
@@ -558,7 +568,7 @@ export class ImageIndexService {
       const withEmbedding = trx.withTables<{ image_descriptor: { embedding: string | null } }>();
       for (let i = 0; i < rows.length; i += 100) {
         await withEmbedding.insertInto('image_descriptor').values(rows.slice(i, i + 100).map((r) => ({
-          product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), thumb: r.thumb ?? null, created_at: now,
+          product_id: productId, image_path: r.path, view: r.view, model: this.model, dim, vec: toBytes(r.vec), thumb: r.thumb ?? null, thumb_lace: r.thumbLace ?? null, created_at: now,
           ...(pg ? { embedding: sql<string>`${vectorLiteral(r.vec)}::${pgTypeOf(pg)}` } : {}),
         }))).execute();
       }
@@ -708,9 +718,13 @@ export class ImageIndexService {
   private async thumbsOf(productIds: number[], views: readonly ViewName[]): Promise<Map<number, ViewThumb[]>> {
     const out = new Map<number, ViewThumb[]>();
     if (productIds.length === 0 || views.length === 0) return out;
-    const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'view', 'thumb'])
+    const rows = await this.db.selectFrom('image_descriptor').select(['product_id', 'view', 'thumb', 'thumb_lace'])
       .where('model', '=', this.model).where('product_id', 'in', productIds).where('view', 'in', [...views]).where('thumb', 'is not', null).execute();
-    for (const r of rows) if (r.thumb) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push({ view: r.view as ViewName, thumb: new Uint8Array(r.thumb) });
+    for (const r of rows) {
+      if (!r.thumb) continue;
+      const lace = unpackLace(r.thumb_lace);
+      (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push({ view: r.view as ViewName, thumb: new Uint8Array(r.thumb), ...(lace !== undefined ? { lace } : {}) });
+    }
     return out;
   }
 

@@ -28,6 +28,7 @@ export interface ImageDescriptorTable {
   dim: number;
   vec: Uint8Array;             // Float32 little-endian
   thumb: Uint8Array | null;    // the rows of 'full' and 'tight' (THUMB_VIEWS): the view's luma over 48 × 48 cells (engine/window-check.ts); null on the other views' rows
+  thumb_lace: number | null;   // the rows of LACE_THUMBS ('tight'): the picture's threads' colour 0xRRGGBB (engine/window-check.ts thumbLace), -1 where not told; null elsewhere and before it is made
   created_at: string;
 }
 

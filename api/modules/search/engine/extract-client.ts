@@ -16,7 +16,7 @@ import type { WorkerReply, WorkerRequest } from './extract.worker';
 import type { PhotoWindows, PieceJitter, WindowCheck } from './window-check';
 
 /** What the extraction threads need of the see-through look (WindowCheck.seeThrough) to draw a query's windows. */
-type SeeThroughDrawing = Pick<NonNullable<WindowCheck['seeThrough']>, 'turns' | 'jitter' | 'minScale'>;
+type SeeThroughDrawing = Pick<NonNullable<WindowCheck['seeThrough']>, 'turns' | 'jitter' | 'minScale' | 'colour'>;
 
 export type Priority = 'query' | 'index';
 
@@ -35,7 +35,7 @@ export interface PoolOptions {
  * `at`.
  */
 interface Request { id: number; priority: Priority; parts: Array<Float32Array[] | null>; seeThrough: boolean[][]; colourFree: Float32Array[][]; windows: PhotoWindows['windows']; resolve(v: Float32Array[]): void; reject(e: Error): void; settled: boolean }
-interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[]; jitter?: PieceJitter }
+interface Task { request: Request; at: number; part?: ViewPart; image: RgbImage; views: ViewName[]; shapeOnly: boolean; windowViews?: ViewName[]; turns?: number[]; jitter?: PieceJitter; laceGate?: number }
 interface Slot { index: number; worker: Worker | null; ready: boolean; task: Task | null; restarts: number }
 
 /**
@@ -157,8 +157,10 @@ export class ExtractClient {
       const wv = priority === 'query' && windowViews?.length ? [...windowViews] : undefined;
       const tv = wv && seeThrough?.turns?.length ? [...seeThrough.turns] : undefined;
       const jv: PieceJitter | undefined = wv && seeThrough?.jitter ? { ...seeThrough.jitter, minScale: seeThrough.minScale } : undefined;
+      // Without the colour tie-breaker the threads keep no lace colour on the windows.
+      const lg = wv && seeThrough?.colour ? seeThrough.colour.gate : undefined;
       const tasks: Task[] = priority === 'query'
-        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}), ...(jv ? { jitter: jv } : {}) }))
+        ? Array.from({ length: of }, (_, at) => ({ request, at, part: of > 1 ? { index: at, of } : undefined, image, views, shapeOnly, windowViews: wv, ...(tv ? { turns: tv } : {}), ...(jv ? { jitter: jv } : {}), ...(lg !== undefined ? { laceGate: lg } : {}) }))
         : views.map((view, at) => ({ request, at, image, views: [view], shapeOnly }));
       // Searches go before every indexing task; within a priority, first come first served.
       if (priority === 'query') {
@@ -202,6 +204,7 @@ export class ExtractClient {
         ...(task.windowViews ? { windows: task.windowViews } : {}),
         ...(task.turns ? { turns: task.turns } : {}),
         ...(task.jitter ? { jitter: task.jitter } : {}),
+        ...(task.laceGate !== undefined ? { laceGate: task.laceGate } : {}),
       };
       slot.worker.postMessage(req, [copy.buffer]);
     }

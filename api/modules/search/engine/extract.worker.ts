@@ -17,9 +17,11 @@ import { namedViewWindows, type PhotoWindows, type PieceJitter } from './window-
  * view gives a vector, in order. `part`: only that share of the views (makeViews), in order. `windows`
  * (a query): of the views made, those whose windows the window check slides (window-check.ts): they come
  * back with the vectors, so that the api's thread does not draw a view (find the piece) a second time.
- * `turns` (with `windows`): a round see-through piece's other turns (WindowCheck.seeThrough.turns).
+ * `turns` (with `windows`): a round see-through piece's other turns (WindowCheck.seeThrough.turns). `laceGate`
+ * (with `windows`): the piece's windows keep the lace's colour where the photo is at least this colourful
+ * (WindowCheck.seeThrough.colour.gate); without it they keep none.
  */
-export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean; windows?: ViewName[]; turns?: number[]; jitter?: PieceJitter };
+export type WorkerRequest = { id: number; type: 'describe'; image: RgbImage; views: ViewName[]; query?: boolean; part?: ViewPart; shapeOnly?: boolean; windows?: ViewName[]; turns?: number[]; jitter?: PieceJitter; laceGate?: number };
 export type WorkerReply =
   | { type: 'ready'; name: string; dim: number; backend: string }
   | { type: 'failed'; error: string }
@@ -49,10 +51,13 @@ port.on('message', (msg: WorkerRequest) => {
       const turns = msg.query && want?.length ? msg.turns : undefined;
       const named = await makeNamedViews(msg.image, msg.views, extractor.inputSize, msg.query ? { dropUnneeded: true, max: MAX_QUERY_VIEWS, part: msg.part, turns } : { part: msg.part });
       const views = named.map((v) => v.img);
-      const windows = want?.length ? namedViewWindows(named.filter((v) => want.includes(v.view)), msg.query ? msg.jitter : undefined).windows : undefined;
       // A query photo with little colour left, or searched by shape only, is described without its colour
-      // histogram (fuse). Each thread decides from the whole photo, so all agree.
-      const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colourfulness(msg.image) >= opts.weights.colourGate));
+      // histogram (fuse), and its piece's windows without the lace's colour (WindowCheck.seeThrough.colour). Each
+      // thread decides from the whole photo, so all agree.
+      const colour = msg.query && (opts.weights.colourGate || msg.laceGate !== undefined) ? colourfulness(msg.image) : 1;
+      const withColour = !msg.query || (!msg.shapeOnly && (!opts.weights.colourGate || colour >= opts.weights.colourGate));
+      const withLace = !!msg.query && withColour && msg.laceGate !== undefined && colour >= msg.laceGate;
+      const windows = want?.length ? namedViewWindows(named.filter((v) => want.includes(v.view)), msg.query ? msg.jitter : undefined).windows.map(({ lace, ...w }) => (withLace && lace ? { ...w, lace } : w)) : undefined;
       const vectors = await describeViews(extractor, views, opts.weights, 8, withColour);
       // A query's views drawn as a see-through piece's threads: the client weighs the others (weighBesideThreads).
       const seeThrough = msg.query ? views.map((v) => !!v.seeThrough) : undefined;

@@ -7,9 +7,12 @@
  * described (layout.ts; the others' layout block is zero). `seeThrough`: a see-through piece drawn as its
  * threads (views.ts drawnPiece): the surface it lay on shows between them, so the photo's other views show it too.
  * `onSurface`: such a piece laid on a surface with a pattern of its own (a knit, denim, wood, a print: threads.ts
- * Surface.plain is not set), not on a plain ground such as a picture's own.
+ * Surface.plain is not set), not on a plain ground such as a picture's own. `lace`: on such a piece's drawing, the
+ * lace's colour (RGB) its threads were read in (threads.ts ThreadMap.lace), which the drawing itself, in that colour
+ * on a plain ground, does not give the colour histogram (it is `colourless`): the window check's see-through look
+ * weighs it (window-check.ts WindowCheck.seeThrough.colour).
  */
-export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean; seeThrough?: boolean; onSurface?: boolean }
+export interface RgbImage { data: Uint8Array; width: number; height: number; colourless?: boolean; whole?: boolean; seeThrough?: boolean; onSurface?: boolean; lace?: readonly number[] }
 
 /** Turns pixels into a descriptor. Implementations: the MobileNetV2 inside nsfwjs, or any tfjs model in a directory. */
 export interface FeatureExtractor {

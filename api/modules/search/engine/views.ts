@@ -271,7 +271,7 @@ function turnedDrawings(drawing: PieceDrawing, piece: LacePiece, size: number, t
     const ground = threadGround(map, inverse);
     for (const angle of turns) {
       if (Math.abs(angle - piece.box.angle) < 0.5) continue;
-      out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true, ...(drawn.onSurface ? { onSurface: true } : {}) } });
+      out.push({ view: inverse ? 'pieceInverse' : 'piece', img: { ...turnedSquare(drawn, angle - piece.box.angle, ground), seeThrough: true, ...(drawn.onSurface ? { onSurface: true, lace: map.lace } : {}) } });
     }
   }
   return out;
@@ -826,7 +826,7 @@ export function drawnPiece({ cut, map, plain }: PieceDrawing, size: number, inve
   if (!map) return cut;
   const drawn = colouredThreadPicture(map, size, size, inverse);
   // See-through: the surface shows between the threads, so the photo's other views show it too (fused-descriptor.ts besideThreads).
-  return isSeeThrough(map) ? { ...drawn, seeThrough: true, ...(plain ? {} : { onSurface: true }) } : drawn;
+  return isSeeThrough(map) ? { ...drawn, seeThrough: true, ...(plain ? {} : { onSurface: true, lace: map.lace }) } : drawn;
 }
 
 /** The turned box cut out of the picture and turned square to the frame (its centre square, as 'full'), with its thread map where the piece is see-through. */

@@ -13,7 +13,8 @@
 import type { IndexHit } from './vector-index';
 import { boosted } from './layout';
 import type { RgbImage } from './types';
-import { makeView, makeViews, square, type NamedView, type ViewName } from './views';
+import { groundOf, makeView, makeViews, square, type NamedView, type ViewName } from './views';
+import { threadMap } from './threads';
 import type { FineCheck } from './fine-check';
 
 /** The thumb's side in cells: 2,304 bytes a picture. */
@@ -54,8 +55,9 @@ export interface WindowCheck {
    * it within half a cell as no window the thumb's own size or near it can be slid to.
    * `fine`: the leading `top` after the look are then re-sorted by the fine check (fine-check.ts), which reads
    * their pictures.
+   * `colour`: the lace's colour as a tie-breaker (SeeThroughColour), where the photo still carries colour.
    */
-  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; jitter?: WindowJitter; fine?: FineCheck };
+  seeThrough?: { top: number; minScale: number; keep: number; gamma: number; thumbs: readonly ViewName[]; turns?: readonly number[]; jitter?: WindowJitter; fine?: FineCheck; colour?: SeeThroughColour };
   /**
    * Which of a picture's thumbs (THUMB_VIEWS) each of the photo's views is slid over; a view not named here
    * is slid over all of them (the photo as it is meets the picture's 'full' thumb; a piece cut out of a
@@ -64,14 +66,26 @@ export interface WindowCheck {
   over?: Partial<Record<ViewName, readonly ViewName[]>>;
 }
 
+/**
+ * The see-through look's tie-breaker (WindowCheck.seeThrough.colour): a see-through piece on a patterned surface is
+ * drawn as its threads in one colour on a plain ground, which the look compares with its pictures' thumbs by luma
+ * alone, so designs alike at 48 cells (medallions that differ in their strokes) agree nearly as well as its own.
+ * Where the photo keeps its colour (its colourfulness, illumination.ts, at least `gate`, past the weights' own
+ * colour gate, and not a search by shape only: the extraction thread decides), the
+ * lace's colour the piece's threads were read in (RgbImage.lace) is set against the colour a picture's threads
+ * are read in (thumbLace, ViewThumb.lace): each thumb's agreement loses `weight` × (ΔE − `free`) / 100 where the
+ * two lie more than `free` apart (CIELAB ΔE*76). A picture whose colour could not be told loses nothing.
+ */
+export interface SeeThroughColour { weight: number; free: number; /** the photo's colourfulness (illumination.ts) below which its lace's colour is not weighed */ gate: number }
+
 /** How a see-through piece's largest windows are also read a little off their frame (WindowCheck.seeThrough.jitter). */
 export interface WindowJitter { shifts: readonly number[]; sizes: readonly number[]; cost?: number }
 
 /** WindowJitter with the smallest scale of window it applies to (WindowCheck.seeThrough.minScale): what an extraction thread is given. */
 export type PieceJitter = WindowJitter & { minScale: number };
 
-/** One of a picture's thumbs and the view it was made of (THUMB_VIEWS). */
-export interface ViewThumb { view: ViewName; thumb: Uint8Array }
+/** One of a picture's thumbs and the view it was made of (THUMB_VIEWS); `lace`: on its 'tight' thumb, its threads' colour (thumbLace; null: not told). */
+export interface ViewThumb { view: ViewName; thumb: Uint8Array; lace?: readonly number[] | null }
 
 /** A view's luma summed over any rectangle in four lookups: (w + 1) × (h + 1) running sums. */
 class LumaSums {
@@ -134,6 +148,39 @@ export async function fineThreads(picture: RgbImage): Promise<Uint8Array> {
 export const pictureThumb = (view: RgbImage): Uint8Array => lumaBytes(view, THUMB_SIDE);
 
 /**
+ * A catalogue picture's threads' colour (RGB) as a see-through piece's is read (SeeThroughColour): the thread map
+ * of its 'tight' view against its own plain ground (as its 'tightThreads' view draws it), or null where the
+ * threads' colour cannot be told from the ground's. Kept beside its 'tight' thumb.
+ */
+export async function thumbLace(img: RgbImage): Promise<number[] | null> {
+  const tight = await makeView(img, 'tight', VIEW_SIDE);
+  return threadMap(tight, groundOf(tight))?.lace.map((c) => Math.round(c)) ?? null;
+}
+
+/** A picture's threads' colour as a stored row keeps it (image_descriptor.thumb_lace): 0xRRGGBB, or −1 where it was not told. */
+export const packLace = (rgb: readonly number[] | null): number => (rgb ? (Math.max(0, Math.min(255, rgb[0])) << 16) | (Math.max(0, Math.min(255, rgb[1])) << 8) | Math.max(0, Math.min(255, rgb[2])) : -1);
+
+/** packLace's colour back (null: not told; undefined: not made, a row stored before the colour was kept). */
+export const unpackLace = (v: number | null): number[] | null | undefined => (v === null ? undefined : v < 0 ? null : [(v >> 16) & 255, (v >> 8) & 255, v & 255]);
+
+/** sRGB (0–255) to CIELAB (D65). */
+export function labOf(rgb: readonly number[]): [number, number, number] {
+  const lin = (u: number) => { u /= 255; return u <= 0.04045 ? u / 12.92 : ((u + 0.055) / 1.055) ** 2.4; };
+  const [r, g, b] = rgb.map(lin);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047), y = f(0.2126 * r + 0.7152 * g + 0.0722 * b), z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** What a thumb's agreement loses for its picture's threads' colour (SeeThroughColour): 0 where either colour is not known. */
+export function colourCost(photoLab: readonly number[] | undefined, thumb: ViewThumb, colour: SeeThroughColour | undefined): number {
+  if (!colour || !photoLab || !thumb.lace) return 0;
+  const t = labOf(thumb.lace);
+  const d = Math.hypot(photoLab[0] - t[0], photoLab[1] - t[1], photoLab[2] - t[2]);
+  return (colour.weight * Math.max(0, d - colour.free)) / 100;
+}
+
+/**
  * The catalogue views a picture keeps a thumb of, each on its own stored row: 'full', which a photo of the
  * picture or of part of it meets, and 'tight', the picture cut to its threads, which a see-through piece laid
  * on a surface lines up with (its own ground gone, the piece is as large as its threads: views.ts laceExtent).
@@ -147,13 +194,23 @@ export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Arr
   return pictureThumb(view === 'full' ? await wholeView(img) : await makeView(img, view, VIEW_SIDE));
 }
 
+/** The thumbs whose row keeps the picture's threads' colour beside the thumb (thumbLace): those the see-through look reads. */
+export const LACE_THUMBS: readonly ViewName[] = ['tight'];
+
+/** A picture's thumb of one of THUMB_VIEWS as the look reads it: with its threads' colour on LACE_THUMBS. */
+export async function viewThumbOf(img: RgbImage, view: ViewName): Promise<ViewThumb> {
+  const [thumb, lace] = await Promise.all([viewThumb(img, view), LACE_THUMBS.includes(view) ? thumbLace(img) : undefined]);
+  return { view, thumb, ...(lace !== undefined ? { lace } : {}) };
+}
+
 /**
  * The photo as windows of each scale: n × n cells and, for the coarse scan, m × m (n = 2m), each with the
  * plane taken out and unit length; a scale whose window is flat is left out. `fine`: on the largest window of a
  * see-through piece's drawing laid on a patterned surface (RgbImage `onSurface`; not those at other turns), the
- * drawing's fineCells, for the fine check.
+ * drawing's fineCells, for the fine check. `lace`: on such a piece's windows, the lace's colour (RGB, RgbImage.lace),
+ * left off where the photo has too little colour (SeeThroughColour).
  */
-export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; jittered?: boolean; fine?: Uint8Array }> }
+export interface PhotoWindows { windows: Array<{ n: number; q: Float32Array; m: number; coarse: Float32Array; view?: ViewName; seeThrough?: boolean; turned?: boolean; jittered?: boolean; fine?: Uint8Array; lace?: readonly number[] }> }
 
 /**
  * The scales of a round see-through piece's drawings at other turns (views.ts makeNamedViews' `turns`): the
@@ -216,7 +273,7 @@ export function photoWindows(views: RgbImage | readonly RgbImage[], scales: read
     for (const s of scales) {
       const m = Math.round((THUMB_SIDE / 2) * s), n = 2 * m;
       const q = planeOut(sums.cells(n), n), coarse = planeOut(sums.cells(m), m);
-      const tags = { ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}) };
+      const tags = { ...(names?.[i] ? { view: names[i] } : {}), ...(view.seeThrough ? { seeThrough: true } : {}), ...(view.seeThrough && view.lace ? { lace: view.lace } : {}) };
       if (q && coarse) windows.push({ n, q, m, coarse, ...tags });
       // At the whole scale, the view read a little off its frame: shifted by part of a cell, or a little larger or
       // smaller along either side (a piece's box a pixel or two off its picture's, which a window the thumb's own
@@ -352,6 +409,8 @@ export interface WindowLook {
   top: number; keep: number; tau: number; gamma: number;
   /** The kinds of thumb read (THUMB_VIEWS, or the see-through look's). */
   thumbs: readonly ViewName[];
+  /** The see-through look's tie-breaker, with the piece's lace colour (CIELAB), where it has one (SeeThroughColour). */
+  colour?: SeeThroughColour & { lab: readonly number[] };
   /** The photo's windows slid over a thumb of this kind (none: that thumb is not slid over). */
   windowsFor(thumbView: ViewName): PhotoWindows;
   /**
@@ -371,9 +430,13 @@ export function windowLook(photo: PhotoWindows, check: WindowCheck): WindowLook 
   if (photo.windows.length === 0) return null;
   const deep = seeThroughWindows(photo, check);
   if (deep) {
-    const { top, keep, gamma, thumbs } = check.seeThrough!;
+    const { top, keep, gamma, thumbs, colour } = check.seeThrough!;
+    const lace = deep.windows.find((w) => w.lace)?.lace;
     // The lead: the photo as it is only (its piece's smaller windows meet parts of many other pictures).
-    return { top, keep, tau: check.tau, gamma, thumbs, windowsFor: (v) => (thumbs.includes(v) ? deep : NO_WINDOWS), lead: plainLook({ windows: photo.windows.filter((w) => w.view === 'full') }, check) };
+    return {
+      top, keep, tau: check.tau, gamma, thumbs, windowsFor: (v) => (thumbs.includes(v) ? deep : NO_WINDOWS), lead: plainLook({ windows: photo.windows.filter((w) => w.view === 'full') }, check),
+      ...(colour && lace ? { colour: { ...colour, lab: labOf(lace) } } : {}),
+    };
   }
   // A round piece's other turns are for the see-through look only.
   return plainLook({ windows: photo.windows.filter((w) => !w.turned) }, check);
@@ -400,20 +463,26 @@ function plainLook(photo: PhotoWindows, check: WindowCheck): WindowLook {
 const NO_WINDOWS: PhotoWindows = { windows: [] };
 
 /**
+ * The look's agreement with a product: the best over its thumbs of the kinds the look slides windows over, less
+ * each one's colour cost (the see-through look's tie-breaker, SeeThroughColour); −1 where it has none.
+ */
+export function lookAgreement(look: WindowLook, thumbs: readonly ViewThumb[] | undefined): number {
+  let a = -1;
+  for (const t of thumbs ?? []) {
+    const windows = look.windowsFor(t.view);
+    if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb, look.keep) - colourCost(look.colour?.lab, t, look.colour));
+  }
+  return a;
+}
+
+/**
  * The look's leading hits re-scored by the agreement of the photo with the products' thumbs (the best of a
  * product's pictures) and re-sorted among themselves; products without a thumb keep their score. The others
  * keep their scores and their places after them. `look`: windowLook's (null: the hits as they are).
  */
 export function withWindowCheck(hits: IndexHit[], look: WindowLook | null, thumbsOf: (productId: number) => readonly ViewThumb[] | undefined): IndexHit[] {
   if (!look || hits.length === 0) return hits;
-  const scored = (l: WindowLook, h: IndexHit) => {
-    let a = -1;
-    for (const t of thumbsOf(h.productId) ?? []) {
-      const windows = l.windowsFor(t.view);
-      if (windows.windows.length) a = Math.max(a, windowAgreement(windows, t.thumb, l.keep));
-    }
-    return boosted(h.score, a, { tau: l.tau, gamma: l.gamma, queryViews: 1 });
-  };
+  const scored = (l: WindowLook, h: IndexHit) => boosted(h.score, lookAgreement(l, thumbsOf(h.productId)), { tau: l.tau, gamma: l.gamma, queryViews: 1 });
   const lead = hits.slice(0, Math.min(hits.length, look.top)).map((h, i) => {
     const score = scored(look, h);
     return { ...h, score: look.lead && i < look.lead.top ? Math.max(score, scored(look.lead, h)) : score };
