@@ -152,16 +152,15 @@ export function imageSearchSettings(dataDir: string, overrides: Partial<ImageSea
     // for about 27 ms more a view over 200 thumbs: left off; the bench turns it on with --jitter
     // (docs/benchmarks.md "Image search: session 39").
     // Session 40: the lace's colour as the see-through look's tie-breaker (`seeThrough.colour`, window-check.ts
-    // SeeThroughColour): the piece is drawn in one colour on a plain ground and compared by luma alone, so designs
-    // alike at 48 cells (medallions that differ in their strokes) agreed nearly as well as its own; each 'tight'
-    // thumb's agreement now loses 0.3 × (ΔE − 10) / 100 where its picture's threads' colour lies more than ΔE 10
-    // from the piece's, on photos at least 0.03 colourful (illumination.ts colourfulness, after a grey-world
-    // balance: the warm and cool rows' 5th percentiles 0.041 and 0.027; a gold lace on wood reads 0.077, so the
-    // gate can only leave out photos with next to no colour, not tell a warm cast from a warm scene). Thumbs alone
-    // at 2,000 designs: 25 -> 31 of 46 first (docs/benchmarks.md "Image search: session 40").
+    // SeeThroughColour: a 'tight' thumb's agreement less weight x (dE - free) / 100 where its picture's threads'
+    // colour, kept beside it, lies more than `free` from the piece's; photos under `gate` colourful keep none) is
+    // left off: thumbs alone at 2,000 designs it placed 31 of 46 see-through photos first against 25, but at 10,000
+    // designs with the network (0.3, 10, 0.03) the textured row read 0.77 / 0.90 against 0.80 / 0.91, one photo
+    // gained and four lost where the piece's colour was read far from its picture's (docs/benchmarks.md "Image
+    // search: session 40"). The bench turns it on with --see-through-colour 0.3:10:0.03.
     windowCheck: {
       tau: 0.6, gamma: 0.8, top: 10, views: ['full', 'piece', 'pieceInverse'], over: { full: ['full'] },
-      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9], colour: { weight: 0.3, free: 10, gate: 0.03 } },
+      seeThrough: { top: 200, minScale: 22 / 24, keep: 2, gamma: 0.95, thumbs: ['tight'], turns: [-9, -6, -3, 0, 3, 6, 9] },
     },
     perIpPerDay: 50,
     queueMax: 16,
