@@ -153,9 +153,11 @@ export const pictureThumb = (view: RgbImage): Uint8Array => lumaBytes(view, THUM
  * threads' colour cannot be told from the ground's. Kept beside its 'tight' thumb.
  */
 export async function thumbLace(img: RgbImage): Promise<number[] | null> {
-  const tight = await makeView(img, 'tight', VIEW_SIDE);
-  return threadMap(tight, groundOf(tight))?.lace.map((c) => Math.round(c)) ?? null;
+  return threadsColour(await makeView(img, 'tight', VIEW_SIDE));
 }
+
+/** thumbLace of a picture's 'tight' view already made. */
+const threadsColour = (tight: RgbImage): number[] | null => threadMap(tight, groundOf(tight))?.lace.map((c) => Math.round(c)) ?? null;
 
 /** A picture's threads' colour as a stored row keeps it (image_descriptor.thumb_lace): 0xRRGGBB, or −1 where it was not told. */
 export const packLace = (rgb: readonly number[] | null): number => (rgb ? (Math.max(0, Math.min(255, rgb[0])) << 16) | (Math.max(0, Math.min(255, rgb[1])) << 8) | Math.max(0, Math.min(255, rgb[2])) : -1);
@@ -189,9 +191,12 @@ export function colourCost(photoLab: readonly number[] | undefined, thumb: ViewT
  */
 export const THUMB_VIEWS: readonly ViewName[] = ['full', 'tight'];
 
+/** A picture's view that a thumb of one of THUMB_VIEWS is made of. */
+const thumbView = (img: RgbImage, view: ViewName): Promise<RgbImage> => (view === 'full' ? wholeView(img) : makeView(img, view, VIEW_SIDE));
+
 /** A picture's thumb of one of THUMB_VIEWS. */
 export async function viewThumb(img: RgbImage, view: ViewName): Promise<Uint8Array> {
-  return pictureThumb(view === 'full' ? await wholeView(img) : await makeView(img, view, VIEW_SIDE));
+  return pictureThumb(await thumbView(img, view));
 }
 
 /** The thumbs whose row keeps the picture's threads' colour beside the thumb (thumbLace): those the see-through look reads. */
@@ -199,8 +204,9 @@ export const LACE_THUMBS: readonly ViewName[] = ['tight'];
 
 /** A picture's thumb of one of THUMB_VIEWS as the look reads it: with its threads' colour on LACE_THUMBS. */
 export async function viewThumbOf(img: RgbImage, view: ViewName): Promise<ViewThumb> {
-  const [thumb, lace] = await Promise.all([viewThumb(img, view), LACE_THUMBS.includes(view) ? thumbLace(img) : undefined]);
-  return { view, thumb, ...(lace !== undefined ? { lace } : {}) };
+  // The view made once for both ('tight' cuts the picture to its threads: laceExtent).
+  const made = await thumbView(img, view);
+  return { view, thumb: pictureThumb(made), ...(LACE_THUMBS.includes(view) ? { lace: threadsColour(made) } : {}) };
 }
 
 /**
