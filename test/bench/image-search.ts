@@ -64,7 +64,7 @@ import { THUMB_VIEWS, fineThreads, photoViews, photoWindows, lookAgreement, view
 import { fineAgreement, finePieces, withFineCheck, type FineCheck } from '../../api/modules/search/engine/fine-check';
 import { boosted } from '../../api/modules/search/engine/layout';
 import type { IndexHit } from '../../api/modules/search/engine/vector-index';
-import { LAYOUTS, COLOURS, coloursOf, layoutOf, parseJitter } from './bench-catalogue';
+import { LAYOUTS, COLOURS, coloursOf, layoutOf, parseColour, parseJitter } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -165,7 +165,7 @@ const ROUND_TURNS = arg('round-turns', '') === 'off' ? undefined : arg('round-tu
 /** `--jitter -0.5,0,0.5:0.98,1,1.02:0.015` (shifts:sizes:cost) or `off`: WindowCheck.seeThrough.jitter; default the settings'. */
 const JITTER = arg('jitter', '') ? parseJitter(arg('jitter', '')) : settings.windowCheck?.seeThrough?.jitter;
 /** `--see-through-colour weight:free:gate` or `off`: WindowCheck.seeThrough.colour (the lace's colour as a tie-breaker); default the settings'. */
-const SEE_THROUGH_COLOUR = arg('see-through-colour', '') === 'off' ? undefined : arg('see-through-colour', '') ? (([weight, free, gate]) => ({ weight, free, gate }))(arg('see-through-colour', '').split(':').map(Number)) : settings.windowCheck?.seeThrough?.colour;
+const SEE_THROUGH_COLOUR = arg('see-through-colour', '') ? parseColour(arg('see-through-colour', '')) : settings.windowCheck?.seeThrough?.colour;
 const SEE_THROUGH_LOOK = SEE_THROUGH_LOOK_ARG && { ...SEE_THROUGH_LOOK_ARG, turns: ROUND_TURNS, jitter: JITTER, colour: SEE_THROUGH_COLOUR };
 const withOver = (w: WindowCheck | null): WindowCheck | null => (w ? { ...w, over: WINDOW_OVER, seeThrough: SEE_THROUGH_LOOK } : null);
 const WINDOW: WindowCheck | null = withOver(arg('window', '') ? parseWindow(arg('window', '')) : (settings.windowCheck ? { ...settings.windowCheck, views: WINDOW_VIEWS } : null));

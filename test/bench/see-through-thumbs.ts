@@ -21,7 +21,7 @@ import { imageSearchSettings } from '../../api/modules/search/image-search.setti
 import { lookAgreement, namedViewWindows, viewThumbOf, windowLook, type ViewThumb } from '../../api/modules/search/engine/window-check';
 import { colourfulness } from '../../api/modules/search/engine/illumination';
 import { transform, type LaceTruth } from './image-search-transforms';
-import { coloursOf, layoutOf, parseJitter } from './bench-catalogue';
+import { coloursOf, layoutOf, parseColour, parseJitter } from './bench-catalogue';
 
 const arg = (name: string, fallback: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback; };
 const DESIGNS = Number(arg('designs', '2000'));
@@ -33,7 +33,7 @@ const DIR = path.join(os.tmpdir(), 'see-through-thumbs');
 const ORACLE_BOX = process.argv.includes('--oracle-box');
 const jitterOf = arg('jitter', '') ? parseJitter(arg('jitter', '')) : check.seeThrough?.jitter;
 const jitter = jitterOf && check.seeThrough ? { ...jitterOf, minScale: check.seeThrough.minScale } : undefined;
-const colour = arg('colour', '') === 'off' ? undefined : arg('colour', '') ? (([weight, free, gate]) => ({ weight, free, gate }))(arg('colour', '').split(':').map(Number)) : check.seeThrough?.colour;
+const colour = arg('colour', '') ? parseColour(arg('colour', '')) : check.seeThrough?.colour;
 const look = { ...check, seeThrough: check.seeThrough && { ...check.seeThrough, colour } };
 
 /** The catalogue as image-search.ts makes it: each product's picture (kept on disk) and 'tight' thumb. */
