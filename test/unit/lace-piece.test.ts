@@ -87,3 +87,50 @@ t.test("'tight': a catalogue picture cut to its threads, without the plain groun
   t.equal(await laceExtent(fabric), null, 'all-over lace reaches the edges: no box');
   t.same(Array.from((await makeView(fabric, 'tight', 64)).data), Array.from((await makeView(fabric, 'full', 64)).data), "and its view is the whole picture's");
 });
+
+/** A 640×480 photo of a ribbed knit (two greens in 3 px ribs, a little shading) with the picture laid on it, 240 px, turned by `deg`. */
+async function onKnit(picture: Buffer, deg: number, left = 200, top = 110): Promise<Buffer> {
+  const px = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const rib = Math.floor(x / 3) % 2, k = 0.92 + 0.08 * Math.sin(y / 2);
+      const i = (y * W + x) * 3;
+      px[i] = (rib ? 30 : 42) * k; px[i + 1] = (rib ? 110 : 140) * k; px[i + 2] = (rib ? 34 : 50) * k;
+    }
+  }
+  const piece = await sharp(picture).resize(240, 240).rotate(deg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return sharp(px, { raw: { width: W, height: H, channels: 3 } }).composite([{ input: piece, left, top }]).jpeg({ quality: 88 }).toBuffer();
+}
+
+t.test("a medallion cut on its own ground and laid on a knit: the piece is the whole cut, not the medallion inside it", async (t) => {
+  // Its dark ground lies outside the lace's region, so it is learnt as one of the surface's colours; the piece must
+  // still be the square it was cut to (its own ground unlike the knit), opaque, at the turn the square's edges give.
+  const picture = await renderLaceJpeg(designFor(31, 'medallion'), '#e0e0ff', 'full', 400, 400);
+  for (const deg of [-9, 6]) {
+    const img = await decodeUpload(await onKnit(picture, deg));
+    const piece = await findPiece(img, await findLace(img));
+    t.ok(piece, `turned by ${deg}°: a piece`);
+    if (!piece) continue;
+    const { box } = piece;
+    t.ok(Math.abs(box.angle - deg) <= 1, `its turn: ${box.angle.toFixed(1)}° for ${deg}°`);
+    t.ok(Math.abs(box.width - 240) < 12 && Math.abs(box.height - 240) < 12, `the whole cut: ${box.width.toFixed(0)} × ${box.height.toFixed(0)} for 240 × 240`);
+    t.equal(piece.surface, null, 'opaque: its own ground is not taken out as surface');
+  }
+});
+
+t.test('where no lace region is found (a fine knit all over the photo), the piece is found by the frame: at the edge too', async (t) => {
+  const picture = await renderLaceJpeg(designFor(31, 'medallion'), '#e0e0ff', 'full', 400, 400);
+  for (const [deg, left] of [[5, 200], [-4, 0]]) {
+    const img = await decodeUpload(await onKnit(picture, deg, left));
+    const piece = await findPiece(img, null);
+    t.ok(piece, `turned by ${deg}°, ${left} px from the left edge: a piece`);
+    if (!piece) continue;
+    t.ok(Math.abs(piece.box.angle - deg) <= 1, `its turn: ${piece.box.angle.toFixed(1)}° for ${deg}°`);
+    t.ok(Math.abs(piece.box.width - 240) < 12 && Math.abs(piece.box.height - 240) < 12, `the whole cut: ${piece.box.width.toFixed(0)} × ${piece.box.height.toFixed(0)}`);
+    t.equal(piece.surface, null, 'opaque');
+  }
+  const allLace = await decodeUpload(await catalogue(21));
+  t.equal(await findPiece(allLace, null), null, 'lace that fills the photo meets its frame: no piece');
+  const medallion = await decodeUpload(picture);
+  t.equal(await findPiece(medallion, null), null, 'nor a catalogue picture of a medallion on its own ground');
+});

@@ -631,9 +631,9 @@ const PIECE_MIN_FILL = 0.6;      // … must fill at least this much of their tu
 
 /** The lace piece, when the lace lies inside the frame on a surface it can be told from; else null. */
 export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<LacePiece | null> {
-  if (!r) return null;
   const k = Math.min(1, PIECE_SIDE / Math.max(img.width, img.height));
   const w = Math.max(16, Math.round(img.width * k)), h = Math.max(16, Math.round(img.height * k));
+  if (!r) return framedPiece(img, k, w, h);
   const small = k < 1 ? await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' })) : img;
   const box = { left: r.left * k, top: r.top * k, width: r.width * k, height: r.height * k };
   const surface = surfaceColours(small, box);
@@ -660,7 +660,9 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   };
   let found = fit(mask);
   let seeThrough = false;
-  if (found.n < PIECE_OPAQUE * found.area) {
+  const square = ownGround(small, surface, far, found.area);
+  if (square) found = square;
+  else if (found.n < PIECE_OPAQUE * found.area) {
     // Threads with the surface between them: grow them until the gaps close, then fit the box again. Lace
     // with wide plain gaps between its motifs needs more growth than a mesh: the smallest that fills its box.
     seeThrough = true;
@@ -684,6 +686,12 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
     if (!filled) return null;
     found = filled;
   }
+  const piece = pieceOf(found, k, img);
+  return piece && { ...piece, surface: seeThrough ? surfaceColours(img, r) : null };
+}
+
+/** A turned box of the small copy (scale k) as an opaque piece of the photo; null where it is too small to be one. */
+function pieceOf(found: ReturnType<typeof turnedBoxOf>, k: number, img: RgbImage): LacePiece | null {
   const { deg, u0, u1, v0, v1, mx, my } = found;
   const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
   const cu = (u0 + u1) / 2, cv = (v0 + v1) / 2;
@@ -691,8 +699,105 @@ export async function findPiece(img: RgbImage, r: LaceRegion | null): Promise<La
   if (!(Math.min(width, height) >= FOCUS_MIN_SIDE * Math.min(img.width, img.height))) return null;
   // The box's centre back in the picture's pixels (u, v are the piece's axes turned by `deg`).
   const turned = { cx: (mx + c * cu - s * cv) / k, cy: (my + s * cu + c * cv) / k, width, height, angle: deg };
-  return { box: turned, surface: seeThrough ? surfaceColours(img, r) : null, turnSure: found.sure };
+  return { box: turned, surface: null, turnSure: found.sure };
 }
+
+/**
+ * An opaque piece whose own ground shows around its lace (a cut of lace on its ground, laid on a knit or a
+ * print): that ground is unlike the surface but as plain as one of its colours, so surfaceColours, which learns
+ * from everything outside the lace's region, takes it for one, and the piece shrinks to the lace inside it, at
+ * a turn a round motif cannot tell (at 10,000 designs two such photos on knits were missed, their boxes a tenth
+ * short and 4° off). Each surface colour in turn is taken for the piece's own: the pixels unlike every other
+ * colour are boxed over the whole photo; where they fill that box as an opaque piece does, the box is larger than
+ * the lace's and is not the whole photo, it is the piece. A colour of the surface itself lies all over the photo
+ * and fills no such box. Null where no colour does.
+ */
+function ownGround(small: RgbImage, surface: Surface, far: number, laceArea: number): ReturnType<typeof turnedBoxOf> | null {
+  if (surface.centres.length < 2) return null;
+  // A sliver of a colour beside it is more of the piece (its lace's colour met in the band, its edge's blend).
+  const sets = surface.centres.map((_, k) => surface.centres.map((_, j) => j).filter((j) => j !== k && (surface.shares?.[j] ?? 1) >= OWN_GROUND_SLIVER));
+  return opaqueBox(small, surface.centres, sets.filter((set) => set.length), far, OWN_GROUND_GROWTH * laceArea);
+}
+
+/**
+ * For each set of surface colours (indices into `centres`), the pixels unlike every colour of it, boxed; the box
+ * with the most pixels of those they fill as an opaque piece does (OWN_GROUND_FILL), at least `minArea` and at
+ * most OWN_GROUND_MAX_AREA of the photo; null where none does. The sets are tried on every other pixel each way, a set whose pixels fill too little of their upright box
+ * is passed over before the turns are tried, and the box kept is fitted again on every pixel.
+ */
+function opaqueBox(small: RgbImage, centres: number[][], sets: number[][], far: number, minArea: number): ReturnType<typeof turnedBoxOf> | null {
+  const { data, width: w, height: h } = small;
+  const n = w * h, far2 = far * far, band = FRAME_BAND * Math.min(w, h);
+  // The pixels of the set's colours' piece, on every `step`-th pixel each way.
+  const points = (set: number[], step: number) => {
+    const cs = set.map((j) => centres[j]);
+    const xs: number[] = [], ys: number[] = [];
+    for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) {
+      const o = (y * w + x) * 3, r = data[o], g = data[o + 1], b = data[o + 2];
+      let unlike = true;
+      for (const c of cs) if ((r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2 <= far2) { unlike = false; break; }
+      if (unlike) { xs.push(x + step / 2); ys.push(y + step / 2); }
+    }
+    return { xs, ys };
+  };
+  let best: { set: number[]; n: number } | null = null;
+  for (const set of sets) {
+    const { xs, ys } = points(set, 2);
+    if (xs.length < 100) continue;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, edge = 0;
+    for (let i = 0; i < xs.length; i++) {
+      x0 = Math.min(x0, xs[i]); x1 = Math.max(x1, xs[i]); y0 = Math.min(y0, ys[i]); y1 = Math.max(y1, ys[i]);
+      if (xs[i] < band || xs[i] > w - band || ys[i] < band || ys[i] > h - band) edge++;
+    }
+    // A colour all over the photo lies along its edges as much as anywhere: a piece only touches them.
+    if (edge > OWN_GROUND_EDGE * xs.length) continue;
+    // Turned by up to PIECE_MAX_TURN, a box fills its upright box to at least 1 / (cos + sin)² of it, over 0.6.
+    if ((x1 - x0 + 2) * (y1 - y0 + 2) < minArea || 4 * xs.length < 0.6 * OWN_GROUND_FILL * (x1 - x0 + 2) * (y1 - y0 + 2)) continue;
+    const b = turnedBoxOf(xs, ys);
+    if (b.area > OWN_GROUND_MAX_AREA * n || b.area < minArea || 4 * b.n < OWN_GROUND_FILL * b.area) continue;
+    if (!best || b.n > best.n) best = { set, n: b.n };
+  }
+  if (!best) return null;
+  const { xs, ys } = points(best.set, 1);
+  return turnedBoxOf(xs, ys);
+}
+
+/**
+ * A piece found by the photo's frame where findLace finds no region (a knit's or a denim's own fine texture all
+ * over the photo hides the lace's): the surface's colours learnt from a band along the photo's edges, and the
+ * pixels unlike them boxed as ownGround boxes them; a piece only where they fill that box as an opaque piece
+ * does and it is clearly smaller than the photo. Lace that fills the photo (a catalogue picture, a crop, a
+ * close-up) meets the frame, and its pixels unlike the edges' colours fill no such box.
+ */
+async function framedPiece(img: RgbImage, k: number, w: number, h: number): Promise<LacePiece | null> {
+  const small = k < 1 ? await toRgb(raw(img).resize(w, h, { fit: 'fill', kernel: 'cubic' })) : img;
+  // surfaceColours samples outside its box grown by a twentieth: this box leaves a band of FRAME_BAND.
+  const inset = (FRAME_BAND + 0.05) * Math.min(w, h);
+  const surface = surfaceColours(small, { left: inset, top: inset, width: w - 2 * inset, height: h - 2 * inset });
+  if (!surface) return null;
+  const far = Math.max(30, 2.5 * surface.spread);
+  const all = surface.centres.map((_, j) => j);
+  // Unlike every colour of the band; or, where the piece reaches the edge and puts its own ground in the band
+  // too, unlike all but one (ownGround).
+  const sliver = (j: number) => (surface.shares?.[j] ?? 1) < OWN_GROUND_SLIVER;
+  const sets = [all, ...(all.length > 1 ? all.map((k) => all.filter((j) => j !== k && !sliver(j))).filter((s) => s.length) : [])];
+  const box = opaqueBox(small, surface.centres, sets, far, 0);
+  return box && pieceOf(box, k, img);
+}
+
+/** framedPiece: the band along the photo's edges its surface is learnt from (a share of the shorter side). */
+const FRAME_BAND = 0.06;
+
+/** opaqueBox: a piece has at most this share of its pixels in the band along the photo's edges (FRAME_BAND). */
+const OWN_GROUND_EDGE = 0.1;
+/** ownGround: a colour of the surface held by less of its samples than this is taken for part of the piece. */
+const OWN_GROUND_SLIVER = 0.03;
+/** ownGround: the piece's box covers at most this share of the photo (a larger one is the surface's colour)… */
+const OWN_GROUND_MAX_AREA = 0.8;
+/** … is at least this much larger than the lace's own box … */
+const OWN_GROUND_GROWTH = 1.1;
+/** … and its pixels fill at least this share of it. */
+const OWN_GROUND_FILL = 0.9;
 
 /**
  * The box around a catalogue picture's threads, without the plain ground around them (its most common
