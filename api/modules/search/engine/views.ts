@@ -722,8 +722,9 @@ function ownGround(small: RgbImage, surface: Surface, far: number, laceArea: num
 /**
  * For each set of surface colours (indices into `centres`), the pixels unlike every colour of it, boxed; the box
  * with the most pixels of those they fill as an opaque piece does (OWN_GROUND_FILL), at least `minArea` and at
- * most OWN_GROUND_MAX_AREA of the photo; null where none does. The sets are tried on every other pixel each way, a set whose pixels fill too little of their upright box
- * is passed over before the turns are tried, and the box kept is fitted again on every pixel.
+ * most OWN_GROUND_MAX_AREA of the photo; null where none does. The sets are tried on every other pixel each way;
+ * a set with too many of its pixels along the photo's edges, or filling too little of their upright box, is
+ * passed over before the turns are tried; the box kept is fitted again on every pixel.
  */
 function opaqueBox(small: RgbImage, centres: number[][], sets: number[][], far: number, minArea: number): ReturnType<typeof turnedBoxOf> | null {
   const { data, width: w, height: h } = small;
